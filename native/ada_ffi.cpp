@@ -1,0 +1,83 @@
+// ada_ffi.cpp — implementation of the C ABI declared in ada_ffi.h, over ada's url_aggregator.
+// Stateless by design: each call parses into a local url_aggregator and copies out what the caller needs.
+#include "ada_ffi.h"
+
+#include <cstring>
+#include <string_view>
+
+#include "ada.h"
+
+namespace {
+
+using url = ada::url_aggregator;
+
+std::string_view view(const uint8_t* data, uint32_t len) {
+  // A NULL pointer is allowed for an empty string; string_view(nullptr, 0) is well defined.
+  return std::string_view(reinterpret_cast<const char*>(data), len);
+}
+
+void write_components(const url& u, uint32_t* components) {
+  const ada::url_components& c = u.get_components();
+  components[ADA_FFI_PROTOCOL_END] = c.protocol_end;
+  components[ADA_FFI_USERNAME_END] = c.username_end;
+  components[ADA_FFI_HOST_START] = c.host_start;
+  components[ADA_FFI_HOST_END] = c.host_end;
+  components[ADA_FFI_PORT] = c.port;
+  components[ADA_FFI_PATHNAME_START] = c.pathname_start;
+  components[ADA_FFI_SEARCH_START] = c.search_start;
+  components[ADA_FFI_HASH_START] = c.hash_start;
+  components[ADA_FFI_SCHEME_TYPE] = static_cast<uint32_t>(u.type);
+}
+
+// Shared tail of parse/parse_with_base: the result protocol documented in the header.
+uint32_t report(const ada::result<url>& parsed, std::string_view input, uint8_t* out, uint32_t out_cap,
+                uint32_t* components) {
+  if (!parsed) return ADA_FFI_INVALID;
+  std::string_view href = parsed->get_href();
+  if (href.size() >= ADA_FFI_MAX_LENGTH) return ADA_FFI_INVALID;
+  write_components(*parsed, components);
+  if (href == input) return ADA_FFI_UNCHANGED;
+  uint32_t len = static_cast<uint32_t>(href.size());
+  // memmove, not memcpy: out may alias the input buffer (href was built in ada's own string).
+  if (len <= out_cap && len != 0) std::memmove(out, href.data(), len);
+  return len;
+}
+
+}  // namespace
+
+extern "C" {
+
+uint32_t ada_ffi_abi_version(void) { return ADA_FFI_ABI_VERSION; }
+
+uint32_t ada_ffi_ada_version(uint8_t* out, uint32_t out_cap) {
+  static constexpr std::string_view version = ADA_VERSION;
+  uint32_t len = static_cast<uint32_t>(version.size());
+  if (len <= out_cap) std::memcpy(out, version.data(), len);
+  return len;
+}
+
+uint32_t ada_ffi_parse(const uint8_t* input, uint32_t input_len, uint8_t* out, uint32_t out_cap,
+                       uint32_t* components) {
+  std::string_view in = view(input, input_len);
+  return report(ada::parse<url>(in), in, out, out_cap, components);
+}
+
+uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base,
+                                 uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* components) {
+  auto base_url = ada::parse<url>(view(base, base_len));
+  if (!base_url) return ADA_FFI_INVALID;
+  std::string_view in = view(input, input_len);
+  return report(ada::parse<url>(in, &*base_url), in, out, out_cap, components);
+}
+
+uint32_t ada_ffi_can_parse(const uint8_t* input, uint32_t input_len) {
+  return ada::can_parse(view(input, input_len)) ? 1u : 0u;
+}
+
+uint32_t ada_ffi_can_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base,
+                                     uint32_t base_len) {
+  std::string_view base_view = view(base, base_len);
+  return ada::can_parse(view(input, input_len), &base_view) ? 1u : 0u;
+}
+
+}  // extern "C"

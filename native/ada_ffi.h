@@ -1,0 +1,141 @@
+/*
+ * ada_ffi.h — the C ABI of ada-ffi: WHATWG URL parsing (ada) for foreign-function callers.
+ *
+ * Design: every call is stateless. The caller owns every buffer; the library never allocates memory
+ * that outlives a call and keeps no global mutable state, so any function may be called from several
+ * threads at once.
+ *
+ * Strings are passed as (pointer, byte length) pairs; they need not be NUL-terminated and may contain
+ * NUL bytes. Inputs are UTF-8 (a caller holding UTF-16 must first turn lone surrogates into U+FFFD, as
+ * WebIDL's USVString conversion does). Every href the library writes is ASCII.
+ *
+ * Components: a valid parse writes ADA_FFI_COMPONENT_COUNT uint32 values into the caller's array,
+ * indexed by enum ada_ffi_component. They are byte offsets into the href, which, href being ASCII, are
+ * also UTF-16 string indices:
+ *
+ *   https://user:pass@example.com:1234/foo/bar?baz#quux
+ *         |     |    |          | ^^^^|       |   |
+ *         |     |    |          | |   |       |   `- HASH_START      (index of '#', or ADA_FFI_OMITTED)
+ *         |     |    |          | |   |       `----- SEARCH_START    (index of '?', or ADA_FFI_OMITTED)
+ *         |     |    |          | |   `------------- PATHNAME_START
+ *         |     |    |          | `----------------- PORT            (the port NUMBER, or ADA_FFI_OMITTED)
+ *         |     |    |          `------------------- HOST_END
+ *         |     |    `------------------------------ HOST_START      (may point at the '@')
+ *         |     `----------------------------------- USERNAME_END
+ *         `----------------------------------------- PROTOCOL_END    (index just after ':')
+ *
+ *   SCHEME_TYPE: enum ada_ffi_scheme_type.
+ *
+ * Versioning: ADA_FFI_ABI_VERSION changes whenever a signature, a return code or the component layout
+ * changes. Callers compare it with ada_ffi_abi_version() after loading the library and refuse a mismatch.
+ */
+#ifndef ADA_FFI_H
+#define ADA_FFI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define ADA_FFI_API __declspec(dllexport)
+#else
+#define ADA_FFI_API __attribute__((visibility("default")))
+#endif
+
+#define ADA_FFI_ABI_VERSION 1u
+
+/* Number of uint32 values written into a components array. */
+#define ADA_FFI_COMPONENT_COUNT 9u
+
+/* A component that is absent (PORT, SEARCH_START, HASH_START only). */
+#define ADA_FFI_OMITTED 0xFFFFFFFFu
+
+/* Result codes of ada_ffi_parse / ada_ffi_parse_with_base. Any other value is a byte length. */
+#define ADA_FFI_INVALID 0xFFFFFFFFu   /* not a valid URL (or its href would reach ADA_FFI_MAX_LENGTH) */
+#define ADA_FFI_UNCHANGED 0xFFFFFFFEu /* valid; href is byte-identical to the input; out untouched */
+
+/* Hrefs are limited to fewer bytes than this, so that a length never collides with a result code. */
+#define ADA_FFI_MAX_LENGTH 0xFFFFFFF0u
+
+enum ada_ffi_component {
+  ADA_FFI_PROTOCOL_END = 0,
+  ADA_FFI_USERNAME_END = 1,
+  ADA_FFI_HOST_START = 2,
+  ADA_FFI_HOST_END = 3,
+  ADA_FFI_PORT = 4,
+  ADA_FFI_PATHNAME_START = 5,
+  ADA_FFI_SEARCH_START = 6,
+  ADA_FFI_HASH_START = 7,
+  ADA_FFI_SCHEME_TYPE = 8
+};
+
+/* Same values as ada::scheme::type. */
+enum ada_ffi_scheme_type {
+  ADA_FFI_SCHEME_HTTP = 0,
+  ADA_FFI_SCHEME_NOT_SPECIAL = 1,
+  ADA_FFI_SCHEME_HTTPS = 2,
+  ADA_FFI_SCHEME_WS = 3,
+  ADA_FFI_SCHEME_FTP = 4,
+  ADA_FFI_SCHEME_WSS = 5,
+  ADA_FFI_SCHEME_FILE = 6
+};
+
+/*
+ * The ABI version this library implements (ADA_FFI_ABI_VERSION when it was built).
+ */
+ADA_FFI_API uint32_t ada_ffi_abi_version(void);
+
+/*
+ * Copies the version of the bundled ada parser (e.g. "4.0.0", ASCII, no NUL) into out[0..out_cap).
+ * Returns the version's byte length; when that exceeds out_cap, nothing is written (call again with
+ * a buffer at least that long). out may be NULL when out_cap is 0.
+ */
+ADA_FFI_API uint32_t ada_ffi_ada_version(uint8_t* out, uint32_t out_cap);
+
+/*
+ * Parses input[0..input_len) as an absolute URL.
+ *
+ *   input       UTF-8 bytes, read only during the call. May be NULL when input_len is 0.
+ *   out         receives the normalized href (ASCII) when it differs from the input. May alias input:
+ *               the input is fully read before out is written. May be NULL when out_cap is 0.
+ *   out_cap     bytes available at out.
+ *   components  ADA_FFI_COMPONENT_COUNT uint32 values, written whenever the URL is valid (also when
+ *               out is too small). Must not be NULL.
+ *
+ * Returns
+ *   ADA_FFI_INVALID    the input is not a valid URL; out and components untouched.
+ *   ADA_FFI_UNCHANGED  valid, and the href equals the input byte for byte: out is untouched, the
+ *                      caller reuses its own input as the href.
+ *   n <= out_cap       valid; the href, n bytes long, is in out[0..n).
+ *   n >  out_cap       valid, but the href needs n bytes: out untouched; grow the buffer, call again.
+ */
+ADA_FFI_API uint32_t ada_ffi_parse(const uint8_t* input, uint32_t input_len, uint8_t* out,
+                                   uint32_t out_cap, uint32_t* components);
+
+/*
+ * Like ada_ffi_parse, with input resolved against base[0..base_len) (UTF-8). An invalid base makes the
+ * result ADA_FFI_INVALID. ADA_FFI_UNCHANGED still means href == input (not == base). out may alias input
+ * or base.
+ */
+ADA_FFI_API uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len,
+                                             const uint8_t* base, uint32_t base_len, uint8_t* out,
+                                             uint32_t out_cap, uint32_t* components);
+
+/*
+ * 1 when input[0..input_len) parses as a URL, 0 otherwise (WHATWG URL.canParse without a base).
+ */
+ADA_FFI_API uint32_t ada_ffi_can_parse(const uint8_t* input, uint32_t input_len);
+
+/*
+ * 1 when input parses against base (both UTF-8), 0 otherwise (an invalid base gives 0).
+ */
+ADA_FFI_API uint32_t ada_ffi_can_parse_with_base(const uint8_t* input, uint32_t input_len,
+                                                 const uint8_t* base, uint32_t base_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ADA_FFI_H */

@@ -1,0 +1,260 @@
+/* C tests of the ada_ffi ABI: every return path, component offsets, buffer sizing, huge inputs,
+ * aliasing and concurrent use. Run as `test_abi <case>`; CMake registers each case with ctest. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ada_ffi.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                   \
+  do {                                                                \
+    if (!(cond)) {                                                    \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      failures++;                                                     \
+    }                                                                 \
+  } while (0)
+
+#define O ADA_FFI_OMITTED
+
+static uint32_t parse_str(const char* input, uint8_t* out, uint32_t cap, uint32_t* comps) {
+  return ada_ffi_parse((const uint8_t*)input, (uint32_t)strlen(input), out, cap, comps);
+}
+
+/* Parses `input`, expects `href` and the nine components. */
+static void expect_components(const char* input, const char* href, const uint32_t expected[9]) {
+  uint8_t out[256];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  memset(out, 0xAA, sizeof out);
+  uint32_t r = parse_str(input, out, sizeof out, comps);
+  CHECK(r != ADA_FFI_INVALID);
+  if (strcmp(input, href) == 0) {
+    CHECK(r == ADA_FFI_UNCHANGED);
+    CHECK(out[0] == 0xAA); /* untouched */
+  } else {
+    CHECK(r == strlen(href));
+    CHECK(r < sizeof out && memcmp(out, href, r) == 0);
+  }
+  for (int i = 0; i < 9; i++) {
+    if (comps[i] != expected[i]) {
+      fprintf(stderr, "  %s: component %d is %u, expected %u\n", input, i, comps[i], expected[i]);
+      failures++;
+    }
+  }
+}
+
+static void test_version(void) {
+  CHECK(ada_ffi_abi_version() == ADA_FFI_ABI_VERSION);
+  uint8_t buf[32];
+  uint32_t n = ada_ffi_ada_version(buf, sizeof buf);
+  CHECK(n == 5 && memcmp(buf, "4.0.0", 5) == 0);
+  uint8_t small[2] = {0x11, 0x22};
+  CHECK(ada_ffi_ada_version(small, 2) == 5);
+  CHECK(small[0] == 0x11 && small[1] == 0x22);
+  CHECK(ada_ffi_ada_version(NULL, 0) == 5);
+}
+
+static void test_components(void) {
+  /* The samples of shared/notes/url-components.md: pe,ue,hs,he,port,ps,ss,hs#,scheme. */
+  expect_components("https://user:pass@example.com:8080/p/a?x=1&y=2#h", "https://user:pass@example.com:8080/p/a?x=1&y=2#h",
+                    (uint32_t[]){6, 12, 17, 29, 8080, 34, 38, 46, 2});
+  expect_components("http://example.com", "http://example.com/", (uint32_t[]){5, 7, 7, 18, O, 18, O, O, 0});
+  expect_components("http://user@host/", "http://user@host/", (uint32_t[]){5, 11, 11, 16, O, 16, O, O, 0});
+  expect_components("http://:pass@host/", "http://:pass@host/", (uint32_t[]){5, 7, 12, 17, O, 17, O, O, 0});
+  expect_components("http://host/?", "http://host/?", (uint32_t[]){5, 7, 7, 11, O, 11, 12, O, 0});
+  expect_components("http://host/?#", "http://host/?#", (uint32_t[]){5, 7, 7, 11, O, 11, 12, 13, 0});
+  expect_components("web+x:/.//p", "web+x:/.//p", (uint32_t[]){6, 6, 6, 6, O, 8, O, O, 1});
+  expect_components("mailto:x@y?s#f", "mailto:x@y?s#f", (uint32_t[]){7, 7, 7, 7, O, 7, 10, 12, 1});
+  expect_components("file:///C:/x", "file:///C:/x", (uint32_t[]){5, 7, 7, 7, O, 7, O, O, 6});
+  expect_components("blob:https://a.com:443/x", "blob:https://a.com:443/x", (uint32_t[]){5, 5, 5, 5, O, 5, O, O, 1});
+  expect_components("sc://h:99", "sc://h:99", (uint32_t[]){3, 5, 5, 6, 99, 9, O, O, 1});
+  expect_components("sc:", "sc:", (uint32_t[]){3, 3, 3, 3, O, 3, O, O, 1});
+  expect_components("http://1.2.3.4:0/", "http://1.2.3.4:0/", (uint32_t[]){5, 7, 7, 14, 0, 16, O, O, 0});
+  expect_components("HTTPS://EXAMPLE.com:443/a/../b", "https://example.com/b", (uint32_t[]){6, 8, 8, 19, O, 19, O, O, 2});
+  expect_components("wss://x", "wss://x/", (uint32_t[]){4, 6, 6, 7, O, 7, O, O, 5});
+  expect_components("ws://x", "ws://x/", (uint32_t[]){3, 5, 5, 6, O, 6, O, O, 3});
+  expect_components("ftp://x", "ftp://x/", (uint32_t[]){4, 6, 6, 7, O, 7, O, O, 4});
+}
+
+static void test_invalid(void) {
+  uint8_t out[64];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  for (int i = 0; i < 9; i++) comps[i] = 12345;
+  memset(out, 0xAA, sizeof out);
+  const char* bad[] = {"", "not a url", "http://", "http://[::1", "https://exa mple.com/", "//x", "/a", "http://999999999999/"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    CHECK(parse_str(bad[i], out, sizeof out, comps) == ADA_FFI_INVALID);
+    CHECK(ada_ffi_can_parse((const uint8_t*)bad[i], (uint32_t)strlen(bad[i])) == 0);
+  }
+  for (int i = 0; i < 9; i++) CHECK(comps[i] == 12345);
+  CHECK(out[0] == 0xAA);
+  CHECK(ada_ffi_parse(NULL, 0, NULL, 0, comps) == ADA_FFI_INVALID);
+  CHECK(ada_ffi_can_parse(NULL, 0) == 0);
+}
+
+static void test_buffer_too_small(void) {
+  const char* input = "HTTP://EXAMPLE.COM/%7e/../x y";
+  const char* href = "http://example.com/x%20y";
+  uint32_t need = (uint32_t)strlen(href);
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT] = {0};
+  uint8_t out[64];
+  memset(out, 0xAA, sizeof out);
+  /* Every capacity below the need reports the need and writes nothing; components are written. */
+  for (uint32_t cap = 0; cap < need; cap++) {
+    CHECK(parse_str(input, out, cap, comps) == need);
+    CHECK(out[0] == 0xAA);
+  }
+  CHECK(comps[ADA_FFI_HOST_END] == 18 && comps[ADA_FFI_PATHNAME_START] == 18);
+  CHECK(parse_str(input, NULL, 0, comps) == need);
+  /* Exactly the need is enough. */
+  CHECK(parse_str(input, out, need, comps) == need);
+  CHECK(memcmp(out, href, need) == 0 && out[need] == 0xAA);
+}
+
+static void test_unchanged(void) {
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  /* A canonical input needs no output buffer at all. */
+  CHECK(parse_str("https://example.com/a?b#c", NULL, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(comps[ADA_FFI_SEARCH_START] == 21 && comps[ADA_FFI_HASH_START] == 23);
+  /* Trimmed whitespace means a different href, not UNCHANGED. */
+  uint8_t out[64];
+  CHECK(parse_str(" https://example.com/", out, sizeof out, comps) == 20);
+}
+
+static void test_aliasing(void) {
+  uint8_t buf[64];
+  const char* input = "HTTP://A.COM/./b";
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  memcpy(buf, input, strlen(input));
+  uint32_t r = ada_ffi_parse(buf, (uint32_t)strlen(input), buf, sizeof buf, comps);
+  CHECK(r == 14 && memcmp(buf, "http://a.com/b", 14) == 0);
+}
+
+static void test_base(void) {
+  const char* base = "https://example.org/dir/page?q#f";
+  uint8_t out[128];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  struct { const char* input; const char* href; } cases[] = {
+      {"../x", "https://example.org/x"},
+      {"?y", "https://example.org/dir/page?y"},
+      {"#g", "https://example.org/dir/page?q#g"},
+      {"//other.net", "https://other.net/"},
+      {"", "https://example.org/dir/page?q"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    uint32_t r = ada_ffi_parse_with_base((const uint8_t*)cases[i].input, (uint32_t)strlen(cases[i].input),
+                                         (const uint8_t*)base, (uint32_t)strlen(base), out, sizeof out, comps);
+    CHECK(r == strlen(cases[i].href) && memcmp(out, cases[i].href, r) == 0);
+    CHECK(ada_ffi_can_parse_with_base((const uint8_t*)cases[i].input, (uint32_t)strlen(cases[i].input),
+                                      (const uint8_t*)base, (uint32_t)strlen(base)) == 1);
+  }
+  /* An absolute, canonical input is UNCHANGED whatever the base. */
+  const char* abs = "http://a.b/";
+  CHECK(ada_ffi_parse_with_base((const uint8_t*)abs, 11, (const uint8_t*)base, (uint32_t)strlen(base), out,
+                                sizeof out, comps) == ADA_FFI_UNCHANGED);
+  /* An invalid base (including the empty string) makes every input invalid. */
+  CHECK(ada_ffi_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)"", 0, out, sizeof out, comps) ==
+        ADA_FFI_INVALID);
+  CHECK(ada_ffi_parse_with_base((const uint8_t*)"http://a/", 9, (const uint8_t*)"nope", 4, out, sizeof out,
+                                comps) == ADA_FFI_INVALID);
+  CHECK(ada_ffi_can_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)"", 0) == 0);
+  CHECK(ada_ffi_can_parse_with_base(NULL, 0, (const uint8_t*)base, (uint32_t)strlen(base)) == 1);
+  /* A base with an opaque path cannot resolve a relative path. */
+  CHECK(ada_ffi_can_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)"mailto:a", 8) == 0);
+}
+
+static void test_nul_and_utf8(void) {
+  uint8_t out[128];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  const uint8_t with_nul[] = {'h', 't', 't', 'p', ':', '/', '/', 'a', '/', 0, 'b'};
+  uint32_t r = ada_ffi_parse(with_nul, sizeof with_nul, out, sizeof out, comps);
+  CHECK(r == 13 && memcmp(out, "http://a/%00b", 13) == 0);
+  /* A NUL in the host is forbidden. */
+  const uint8_t nul_host[] = {'h', 't', 't', 'p', ':', '/', '/', 'a', 0, 'b', '/'};
+  CHECK(ada_ffi_parse(nul_host, sizeof nul_host, out, sizeof out, comps) == ADA_FFI_INVALID);
+  /* IDNA: the host becomes punycode; the path is percent-encoded. */
+  const char* idn = "https://b\xC3\xBC" "cher.de/\xE2\x82\xAC";
+  r = parse_str(idn, out, sizeof out, comps);
+  const char* want = "https://xn--bcher-kva.de/%E2%82%AC";
+  CHECK(r == strlen(want) && memcmp(out, want, r) == 0);
+  CHECK(comps[ADA_FFI_HOST_END] == 24);
+}
+
+/* 10 MB canonical, 10 MB that grows 3x in bytes through percent-encoding (9x per UTF-16 unit for
+ * a three-byte character), and a 30 MB output through the too-small retry path. */
+static void test_huge(void) {
+  const uint32_t n = 10u * 1024u * 1024u;
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  char* in = malloc(n + 32);
+  strcpy(in, "https://example.com/");
+  uint32_t prefix = (uint32_t)strlen(in);
+  memset(in + prefix, 'a', n - prefix);
+  CHECK(ada_ffi_parse((uint8_t*)in, n, NULL, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(comps[ADA_FFI_PATHNAME_START] == 19 && comps[ADA_FFI_SEARCH_START] == O);
+
+  /* Every path byte is 0xE2 0x82 0xAC ('€'), percent-encoded to 9 bytes per character. */
+  uint32_t chars = (n - prefix) / 3;
+  uint32_t len = prefix + chars * 3;
+  for (uint32_t i = 0; i < chars; i++) memcpy(in + prefix + 3 * i, "\xE2\x82\xAC", 3);
+  uint32_t need = ada_ffi_parse((uint8_t*)in, len, NULL, 0, comps);
+  CHECK(need == prefix + chars * 9);
+  uint8_t* out = malloc(need);
+  CHECK(ada_ffi_parse((uint8_t*)in, len, out, need, comps) == need);
+  CHECK(memcmp(out + prefix, "%E2%82%AC", 9) == 0 && memcmp(out + need - 9, "%E2%82%AC", 9) == 0);
+  int ascii = 1;
+  for (uint32_t i = 0; i < need; i++) ascii &= out[i] < 0x80;
+  CHECK(ascii);
+  free(out);
+  free(in);
+}
+
+#define THREADS 4
+#define ROUNDS 20000
+static const char* thread_inputs[] = {"HTTPS://A.COM/x/../y?q#h", "http://user:pw@[::1]:8080/p", "file:///c|/x",
+                                      "https://b\xC3\xBC" "cher.de/", "not a url", "javascript:alert(1)"};
+static void* thread_main(void* arg) {
+  long* bad = arg;
+  uint8_t expected[6][128];
+  uint32_t expected_r[6];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  for (int i = 0; i < 6; i++) expected_r[i] = parse_str(thread_inputs[i], expected[i], 128, comps);
+  uint8_t out[128];
+  for (int round = 0; round < ROUNDS; round++) {
+    int i = round % 6;
+    uint32_t r = parse_str(thread_inputs[i], out, sizeof out, comps);
+    if (r != expected_r[i] || (r < 128 && memcmp(out, expected[i], r) != 0)) (*bad)++;
+  }
+  return NULL;
+}
+
+static void test_threads(void) {
+  pthread_t threads[THREADS];
+  long bad[THREADS] = {0};
+  for (int i = 0; i < THREADS; i++) pthread_create(&threads[i], NULL, thread_main, &bad[i]);
+  for (int i = 0; i < THREADS; i++) pthread_join(threads[i], NULL);
+  for (int i = 0; i < THREADS; i++) CHECK(bad[i] == 0);
+}
+
+static const struct { const char* name; void (*fn)(void); } tests[] = {
+    {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
+    {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
+    {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
+    {"threads", test_threads},
+};
+
+int main(int argc, char** argv) {
+  int ran = 0;
+  for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
+    if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue;
+    tests[i].fn();
+    ran++;
+  }
+  if (ran == 0) {
+    fprintf(stderr, "unknown test case: %s\n", argv[1]);
+    return 2;
+  }
+  return failures == 0 ? 0 : 1;
+}
