@@ -1,7 +1,9 @@
 // ada_reference — test-only: answers with ada's own C++ getters, so the JS getters (which slice href by
 // offsets) can be checked against them. Never shipped; linked against ada directly, not through the ABI.
 //
-// Protocol, little-endian, stdin -> stdout, one record per case:
+// Usage: ada_reference <cases-file> <answers-file> (files, not pipes: a caller that writes all of its
+// input before reading any output would deadlock on a pipe).
+// Protocol, little-endian, one record per case:
 //   in:  u32 has_base, u32 input_len, input bytes, [u32 base_len, base bytes when has_base]
 //   out: u8 valid; when valid, 11 strings as (u32 len, bytes) in the order
 //        href origin protocol username password host hostname port pathname search hash
@@ -33,7 +35,11 @@ void write_string(std::string_view s) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc != 3 || !std::freopen(argv[1], "rb", stdin) || !std::freopen(argv[2], "wb", stdout)) {
+    std::fprintf(stderr, "usage: ada_reference <cases-file> <answers-file>\n");
+    return 2;
+  }
   for (;;) {
     uint32_t has_base;
     if (!read_exact(&has_base, 4)) return 0;

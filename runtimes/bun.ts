@@ -1,0 +1,57 @@
+/**
+ * Bun entry point: loads the native library with bun:ffi.
+ */
+import { Buffer } from "node:buffer";
+import { dlopen, FFIType } from "bun:ffi";
+import type { NativeBinding } from "../ffi/binding.ts";
+import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
+import { installBinding } from "../ffi/protocol.ts";
+import { decodeAsciiPortable } from "../ffi/strings.ts";
+
+const { ptr, u32 } = FFIType;
+// Typed arrays are passed themselves, never a cached ptr(): a small array's storage can move when
+// JSC tiers up, leaving a stale pointer (Bun issue #32054).
+const symbols = {
+  ada_ffi_abi_version: { args: [], returns: u32 },
+  ada_ffi_ada_version: { args: [ptr, u32], returns: u32 },
+  ada_ffi_parse: { args: [ptr, u32, ptr, u32, ptr], returns: u32 },
+  ada_ffi_parse_with_base: { args: [ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
+  ada_ffi_can_parse: { args: [ptr, u32], returns: u32 },
+  ada_ffi_can_parse_with_base: { args: [ptr, u32, ptr, u32], returns: u32 },
+} as const;
+
+const { library, path } = openNativeLibrary(
+  {
+    envPath: process.env[LIBRARY_ENV],
+    packageRoot: `${import.meta.dir}/..`,
+    platform: process.platform,
+    arch: process.arch,
+  },
+  (file) => dlopen(file, symbols),
+);
+
+const {
+  ada_ffi_abi_version,
+  ada_ffi_ada_version,
+  ada_ffi_parse,
+  ada_ffi_parse_with_base,
+  ada_ffi_can_parse,
+  ada_ffi_can_parse_with_base,
+} = library.symbols;
+
+const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
+
+const binding: NativeBinding = {
+  abiVersion: () => ada_ffi_abi_version(),
+  adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+  parse: (input, inputLen, out, outCap, components) => ada_ffi_parse(input, inputLen, out, outCap, components),
+  parseWithBase: (input, inputLen, base, baseLen, out, outCap, components) =>
+    ada_ffi_parse_with_base(input, inputLen, base, baseLen, out, outCap, components),
+  canParse: (input, inputLen) => ada_ffi_can_parse(input, inputLen),
+  canParseWithBase: (input, inputLen, base, baseLen) => ada_ffi_can_parse_with_base(input, inputLen, base, baseLen),
+  decodeAscii: (bytes, length) => length <= 32 ? decodeAsciiPortable(bytes, length) : latin1Slice.call(bytes, 0, length),
+};
+
+installBinding(binding, path);
+
+export * from "../ffi/api.ts";

@@ -1,0 +1,80 @@
+/**
+ * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
+ * only if you want $ADA_FFI_LIBRARY honoured).
+ */
+import type { NativeBinding } from "../ffi/binding.ts";
+import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
+import { installBinding } from "../ffi/protocol.ts";
+
+// Only buffer and 32-bit parameters/results: Deno turns such symbols into V8 fast calls.
+const symbols = {
+  ada_ffi_abi_version: { parameters: [], result: "u32" },
+  ada_ffi_ada_version: { parameters: ["buffer", "u32"], result: "u32" },
+  ada_ffi_parse: { parameters: ["buffer", "u32", "buffer", "u32", "buffer"], result: "u32" },
+  ada_ffi_parse_with_base: {
+    parameters: ["buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
+    result: "u32",
+  },
+  ada_ffi_can_parse: { parameters: ["buffer", "u32"], result: "u32" },
+  ada_ffi_can_parse_with_base: { parameters: ["buffer", "u32", "buffer", "u32"], result: "u32" },
+} as const;
+
+function readEnvPath(): string | undefined {
+  // Reading the variable needs --allow-env; without it we must not prompt or throw, just not look.
+  const status = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV });
+  return status.state === "granted" ? Deno.env.get(LIBRARY_ENV) : undefined;
+}
+
+function packageRoot(): string | undefined {
+  const root = new URL("../", import.meta.url);
+  if (root.protocol !== "file:") return undefined; // imported over the network: only $ADA_FFI_LIBRARY works
+  return decodeURIComponent(root.pathname);
+}
+
+const ARCH: Record<string, string> = { x86_64: "x64", aarch64: "arm64" };
+const PLATFORM: Record<string, string> = { linux: "linux", darwin: "darwin", windows: "win32" };
+
+function open(path: string) {
+  try {
+    return Deno.dlopen(path, symbols);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      throw new Error(
+        "ada-ffi needs FFI permission: run Deno with --allow-ffi (for example `deno run --allow-ffi main.ts`).",
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+const { library, path } = openNativeLibrary({
+  envPath: readEnvPath(),
+  packageRoot: packageRoot(),
+  platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
+  arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
+}, open);
+
+// Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
+const {
+  ada_ffi_abi_version,
+  ada_ffi_ada_version,
+  ada_ffi_parse,
+  ada_ffi_parse_with_base,
+  ada_ffi_can_parse,
+  ada_ffi_can_parse_with_base,
+} = library.symbols;
+
+const binding: NativeBinding = {
+  abiVersion: () => ada_ffi_abi_version(),
+  adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+  parse: (input, inputLen, out, outCap, components) => ada_ffi_parse(input, inputLen, out, outCap, components),
+  parseWithBase: (input, inputLen, base, baseLen, out, outCap, components) =>
+    ada_ffi_parse_with_base(input, inputLen, base, baseLen, out, outCap, components),
+  canParse: (input, inputLen) => ada_ffi_can_parse(input, inputLen),
+  canParseWithBase: (input, inputLen, base, baseLen) => ada_ffi_can_parse_with_base(input, inputLen, base, baseLen),
+};
+
+installBinding(binding, path);
+
+export * from "../ffi/api.ts";

@@ -1,0 +1,17 @@
+/** Registers every suite against one runtime's API. Each runtime's entry (test/node.ts, …) calls this. */
+import process from "node:process";
+import type { Api } from "../support/api.ts";
+import * as buffers from "./buffers.ts";
+import * as differential from "./differential.ts";
+import * as loading from "./loading.ts";
+import * as webidl from "./webidl.ts";
+import * as wpt from "./wpt_urltestdata.ts";
+
+export function registerAll(api: Api, runtime: loading.Runtime): void {
+  const seed = Number(process.env.ADA_FFI_TEST_SEED ?? differential.DEFAULT_SEED);
+  wpt.register(api);
+  webidl.register(api);
+  buffers.register(api);
+  differential.register(api, seed);
+  loading.register(runtime);
+}

@@ -1,0 +1,57 @@
+/** Inputs longer than the reused buffers, hrefs that outgrow them, and huge URLs. */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+
+export function register(api: Api): void {
+  const { URL } = api;
+  const test = suite("URL: buffer sizing");
+
+  test("inputs longer than the reused input buffer", () => {
+    for (const n of [4095, 4096, 4097, 100_000, 2_000_000]) {
+      const href = "https://example.com/" + "a".repeat(n);
+      const url = new URL(href);
+      assert.is(url.href, href);
+      assert.is(url.pathname.length, n + 1);
+    }
+    assert.is(new URL("http://small/").href, "http://small/");
+  });
+
+  test("hrefs that outgrow the reused output buffer (9x per UTF-16 unit)", () => {
+    for (const n of [400, 455, 456, 5000, 300_000]) {
+      const url = new URL("http://h/" + "€".repeat(n) + "?" + "€".repeat(n));
+      assert.is(url.pathname.length, 1 + 9 * n);
+      assert.is(url.search.length, 1 + 9 * n);
+      assert.is(url.pathname.slice(0, 10), "/%E2%82%AC");
+    }
+    const spaces = new URL("http://h/" + " ".repeat(5000) + "x");
+    assert.is(spaces.pathname, "/" + "%20".repeat(5000) + "x");
+  });
+
+  test("a long base and a relative input", () => {
+    const base = "http://base.example/" + "d/".repeat(50_000);
+    const url = new URL("../x?" + "q".repeat(10_000), base);
+    assert.is(url.pathname, "/" + "d/".repeat(49_999) + "x");
+    assert.is(url.search.length, 10_001);
+  });
+
+  test("10 MB URL, canonical and percent-encoded", () => {
+    const n = 10 * 1024 * 1024;
+    const canonical = "https://example.com/" + "x".repeat(n);
+    assert.is(new URL(canonical).href.length, canonical.length);
+    assert.is(URL.canParse(canonical), true);
+    const grown = new URL("https://example.com/" + " ".repeat(n / 10 - 1) + "x"); // trailing spaces are trimmed
+    assert.is(grown.pathname.length, 1 + 3 * (n / 10 - 1) + 1);
+  });
+
+  test("alternating huge and small parses keep answers right", () => {
+    for (let i = 0; i < 20; i++) {
+      const big = new URL("http://b/" + "é".repeat(100_000 + i));
+      const small = new URL("HTTP://S/" + i);
+      assert.is(big.pathname.length, 1 + 6 * (100_000 + i));
+      assert.is(small.href, "http://s/" + i);
+    }
+  });
+
+  test.run();
+}

@@ -1,0 +1,98 @@
+/**
+ * ada's own answers, from the test-only C++ tool build/ada_reference (native/test/ada_reference.cpp),
+ * which calls ada's C++ getters directly. See that file for the byte protocol.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import process from "node:process";
+import { join } from "node:path";
+import { ROOT } from "./files.ts";
+
+export const GETTERS = [
+  "href",
+  "origin",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
+export type Getter = typeof GETTERS[number];
+export type Components = Record<Getter, string>;
+export interface Case {
+  input: string;
+  base?: string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function encodeCases(cases: Case[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const u32 = (n: number) => {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, n, true);
+    parts.push(b);
+    size += 4;
+  };
+  const str = (s: string) => {
+    const bytes = encoder.encode(s); // lone surrogates -> U+FFFD, as the URL API does
+    u32(bytes.length);
+    parts.push(bytes);
+    size += bytes.length;
+  };
+  for (const c of cases) {
+    u32(c.base === undefined ? 0 : 1);
+    str(c.input);
+    if (c.base !== undefined) str(c.base);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
+/** ada's getters for each case, or null where ada rejects the URL. */
+export function referenceComponents(cases: Case[]): (Components | null)[] {
+  const tool = join(ROOT, "build", process.platform === "win32" ? "ada_reference.exe" : "ada_reference");
+  const dir = mkdtempSync(join(tmpdir(), "ada-ffi-reference-"));
+  let out: Uint8Array;
+  try {
+    writeFileSync(join(dir, "cases"), encodeCases(cases));
+    const run = spawnSync(tool, [join(dir, "cases"), join(dir, "answers")], { stdio: ["ignore", "ignore", "pipe"] });
+    if (run.error) throw new Error(`test: cannot run ${tool} (build it with npm run build:native): ${run.error}`);
+    if (run.status !== 0) throw new Error(`test: ${tool} exited with ${run.status}: ${run.stderr}`);
+    out = new Uint8Array(readFileSync(join(dir, "answers")));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  let at = 0;
+  const results: (Components | null)[] = [];
+  for (let i = 0; i < cases.length; i++) {
+    const valid = out[at++];
+    if (!valid) {
+      results.push(null);
+      continue;
+    }
+    const record = {} as Components;
+    for (const getter of GETTERS) {
+      const len = view.getUint32(at, true);
+      at += 4;
+      record[getter] = decoder.decode(out.subarray(at, at + len));
+      at += len;
+    }
+    results.push(record);
+  }
+  if (at !== out.length) throw new Error(`test: ada_reference wrote ${out.length - at} unexpected bytes`);
+  return results;
+}
