@@ -1,16 +1,25 @@
 /**
- * The byte protocol of one crossing: encode the input into a reused buffer, call the native parser,
- * then reuse the input string (href unchanged) or decode the href it wrote. Components land in the
- * shared `components` array; callers copy what they need before the next call.
+ * The byte protocol of one crossing, through a call block (layout in native/ada_ffi.h): encode the
+ * input (and base) into the block's text area, make one single-argument native call, then reuse the
+ * input string (href unchanged) or decode the href written over the text. Components land in the
+ * block header, exposed as `components`; callers copy what they need before the next call.
  *
- * Single-threaded by construction (one JS realm per buffer set), so the buffers are module state.
+ * Single-threaded by construction (one JS realm per block), so the block is module state.
  */
 import { EXPECTED_ABI_VERSION, type NativeBinding } from "./binding.ts";
 import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 
-/** Result codes of `ada_ffi_parse` (uint32 seen as a JS number). */
+/** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
 const INVALID = 0xffffffff;
 const UNCHANGED = 0xfffffffe;
+
+/** Call block layout: header words, and where the text starts. */
+const INPUT_LEN = 0;
+const BASE_LEN = 1;
+const TEXT_CAP = 2;
+const COMPONENTS_WORD = 4;
+const TEXT = 64;
+const NO_BASE = -1; // ADA_FFI_NO_BASE through an Int32Array
 
 /** Component indices, as in `enum ada_ffi_component`. */
 export const PROTOCOL_END = 0;
@@ -31,17 +40,20 @@ export const SCHEME_NOT_SPECIAL = 1;
 export const SCHEME_HTTPS = 2;
 export const SCHEME_FILE = 6;
 
-/** Buffers up to this size are kept for reuse; a larger input or href gets a buffer for that call only. */
-const MAX_KEPT_BUFFER = 1 << 20;
+/**
+ * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own
+ * for that call. It never moves, so `components` stays a valid view.
+ */
+const KEPT_BLOCK_SIZE = 64 * 1024;
+const block = new Uint8Array(KEPT_BLOCK_SIZE);
+const header = new Int32Array(block.buffer, 0, TEXT / 4);
+const text = block.subarray(TEXT);
 
 /** Components of the last successful parse. */
-export const components = new Int32Array(9);
+export const components: Int32Array = new Int32Array(block.buffer, COMPONENTS_WORD * 4, 9);
 
 let native: NativeBinding | undefined;
-let decodeAscii: (bytes: Uint8Array, length: number) => string = decodeAsciiPortable;
-let inputBuffer: Uint8Array = new Uint8Array(4096);
-let baseBuffer: Uint8Array = new Uint8Array(1024);
-let outputBuffer: Uint8Array = new Uint8Array(4096);
+let decodeAscii: (bytes: Uint8Array, start: number, end: number) => string = decodeAsciiPortable;
 
 /**
  * Connects the protocol to a runtime's native binding. Called once by each runtime entry point.
@@ -66,29 +78,12 @@ function binding(): NativeBinding {
   return native;
 }
 
-/** A buffer of at least `size` bytes: the kept one (grown if needed), or a one-off for huge sizes. */
-function inputScratch(size: number): Uint8Array {
-  if (size <= inputBuffer.length) return inputBuffer;
-  if (size > MAX_KEPT_BUFFER) return new Uint8Array(size);
-  return (inputBuffer = new Uint8Array(grownSize(size)));
-}
-
-function baseScratch(size: number): Uint8Array {
-  if (size <= baseBuffer.length) return baseBuffer;
-  if (size > MAX_KEPT_BUFFER) return new Uint8Array(size);
-  return (baseBuffer = new Uint8Array(grownSize(size)));
-}
-
-function outputScratch(size: number): Uint8Array {
-  if (size <= outputBuffer.length) return outputBuffer;
-  if (size > MAX_KEPT_BUFFER) return new Uint8Array(size);
-  return (outputBuffer = new Uint8Array(grownSize(size)));
-}
-
-function grownSize(size: number): number {
-  let n = 4096;
-  while (n < size) n *= 2;
-  return n;
+/** Encodes input (and base) into `target`'s text area and fills its header. */
+function fill(target: Uint8Array, words: Int32Array, input: string, base: string | undefined): void {
+  const inLen = encodeUtf8Into(input, target, TEXT, target === block ? text : undefined);
+  words[INPUT_LEN] = inLen;
+  words[BASE_LEN] = base === undefined ? NO_BASE : encodeUtf8Into(base, target, TEXT + inLen);
+  words[TEXT_CAP] = target.length - TEXT;
 }
 
 /**
@@ -97,45 +92,46 @@ function grownSize(size: number): number {
  */
 export function parseHref(input: string, base: string | undefined): string | null {
   const lib = binding();
-  const inBuf = inputScratch(maxUtf8Length(input));
-  const inLen = encodeUtf8Into(input, inBuf);
-  let out = outputBuffer;
-  let result: number;
-  if (base === undefined) {
-    result = lib.parse(inBuf, inLen, out, out.length, components);
-    if (result === UNCHANGED) return input;
-    if (result === INVALID) return null;
-    if (result > out.length) {
-      out = outputScratch(result);
-      result = lib.parse(inBuf, inLen, out, out.length, components);
-    }
-  } else {
-    const baseBuf = baseScratch(maxUtf8Length(base));
-    const baseLen = encodeUtf8Into(base, baseBuf);
-    result = lib.parseWithBase(inBuf, inLen, baseBuf, baseLen, out, out.length, components);
-    if (result === UNCHANGED) return input;
-    if (result === INVALID) return null;
-    if (result > out.length) {
-      out = outputScratch(result);
-      result = lib.parseWithBase(inBuf, inLen, baseBuf, baseLen, out, out.length, components);
-    }
-  }
-  return decodeAscii(out, result);
+  const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
+  if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
+  fill(block, header, input, base);
+  const result = lib.parseBlock(block);
+  if (result === UNCHANGED) return input;
+  if (result === INVALID) return null;
+  if (result <= KEPT_BLOCK_SIZE - TEXT) return decodeAscii(block, TEXT, TEXT + result);
+  return parseInOwnBlock(lib, input, base, TEXT + result); // the href outgrew the kept block
 }
 
-/** True when `input` parses (against `base` when given). Writes nothing back. */
+/** The rare path for a URL too large for the kept block: a block sized for this call. */
+function parseInOwnBlock(lib: NativeBinding, input: string, base: string | undefined, size: number): string | null {
+  for (;;) {
+    const own = new Uint8Array(size);
+    const words = new Int32Array(own.buffer, 0, TEXT / 4);
+    fill(own, words, input, base);
+    const result = lib.parseBlock(own);
+    if (result === INVALID) return null;
+    components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
+    if (result === UNCHANGED) return input;
+    if (result <= own.length - TEXT) return decodeAscii(own, TEXT, TEXT + result);
+    size = TEXT + result;
+  }
+}
+
+/** True when `input` parses (against `base` when given). */
 export function canParse(input: string, base: string | undefined): boolean {
   const lib = binding();
-  const inBuf = inputScratch(maxUtf8Length(input));
-  const inLen = encodeUtf8Into(input, inBuf);
-  if (base === undefined) return lib.canParse(inBuf, inLen) === 1;
-  const baseBuf = baseScratch(maxUtf8Length(base));
-  return lib.canParseWithBase(inBuf, inLen, baseBuf, encodeUtf8Into(base, baseBuf)) === 1;
+  const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
+  if (need <= KEPT_BLOCK_SIZE) {
+    fill(block, header, input, base);
+    return lib.canParseBlock(block) === 1;
+  }
+  const own = new Uint8Array(need);
+  fill(own, new Int32Array(own.buffer, 0, TEXT / 4), input, base);
+  return lib.canParseBlock(own) === 1;
 }
 
 /** The bundled ada's version, e.g. "4.0.0". */
 export function adaVersion(): string {
-  const lib = binding();
-  const n = lib.adaVersion(outputBuffer, outputBuffer.length);
-  return decodeAscii(outputBuffer, n);
+  const n = binding().adaVersion(text, text.length);
+  return decodeAscii(text, 0, n);
 }

@@ -19,27 +19,28 @@ export function maxUtf8Length(s: string): number {
 }
 
 /**
- * Writes `s` as UTF-8 into `target` (which must hold `maxUtf8Length(s)` bytes) and returns the byte count.
+ * Writes `s` as UTF-8 into `target` from byte `offset` on (room for `maxUtf8Length(s)` bytes needed)
+ * and returns the byte count. `view`, if given, must be `target.subarray(offset)` (saves allocating it).
  */
-export function encodeUtf8Into(s: string, target: Uint8Array): number {
+export function encodeUtf8Into(s: string, target: Uint8Array, offset: number, view?: Uint8Array): number {
   const n = s.length;
   if (n <= SHORT_STRING) {
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c >= 0x80) break;
-      target[i] = c;
+      target[offset + i] = c;
     }
     if (i === n) return n;
   }
-  return utf8Encoder.encodeInto(s, target).written;
+  return utf8Encoder.encodeInto(s, view ?? target.subarray(offset)).written;
 }
 
-/** Decodes `bytes[0..length)`, known to be ASCII, with only standard APIs. */
-export function decodeAsciiPortable(bytes: Uint8Array, length: number): string {
-  if (length <= SHORT_HREF) {
+/** Decodes `bytes[start..end)`, known to be ASCII, with only standard APIs. */
+export function decodeAsciiPortable(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= SHORT_HREF) {
     // deno-lint-ignore no-explicit-any
-    return String.fromCharCode.apply(null, bytes.subarray(0, length) as any);
+    return String.fromCharCode.apply(null, bytes.subarray(start, end) as any);
   }
-  return utf8Decoder.decode(bytes.subarray(0, length));
+  return utf8Decoder.decode(bytes.subarray(start, end));
 }

@@ -70,6 +70,33 @@ uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len, const
   return report(ada::parse<url>(in, &*base_url), in, out, out_cap, components);
 }
 
+uint32_t ada_ffi_parse_block(uint8_t* block) {
+  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
+  std::memcpy(header, block, sizeof header);  // the block is caller memory: no aliasing assumptions
+  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  uint32_t input_len = header[ADA_FFI_BLOCK_INPUT_LEN];
+  uint32_t base_len = header[ADA_FFI_BLOCK_BASE_LEN];
+  uint32_t components[ADA_FFI_COMPONENT_COUNT];
+  uint32_t result = base_len == ADA_FFI_NO_BASE
+                        ? ada_ffi_parse(text, input_len, text, header[ADA_FFI_BLOCK_TEXT_CAP], components)
+                        : ada_ffi_parse_with_base(text, input_len, text + input_len, base_len, text,
+                                                  header[ADA_FFI_BLOCK_TEXT_CAP], components);
+  if (result != ADA_FFI_INVALID) {
+    std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
+  }
+  return result;
+}
+
+uint32_t ada_ffi_can_parse_block(const uint8_t* block) {
+  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
+  std::memcpy(header, block, sizeof header);
+  const uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  uint32_t input_len = header[ADA_FFI_BLOCK_INPUT_LEN];
+  uint32_t base_len = header[ADA_FFI_BLOCK_BASE_LEN];
+  return base_len == ADA_FFI_NO_BASE ? ada_ffi_can_parse(text, input_len)
+                                     : ada_ffi_can_parse_with_base(text, input_len, text + input_len, base_len);
+}
+
 uint32_t ada_ffi_can_parse(const uint8_t* input, uint32_t input_len) {
   return ada::can_parse(view(input, input_len)) ? 1u : 0u;
 }

@@ -44,7 +44,7 @@ extern "C" {
 #define ADA_FFI_API __attribute__((visibility("default")))
 #endif
 
-#define ADA_FFI_ABI_VERSION 1u
+#define ADA_FFI_ABI_VERSION 2u
 
 /* Number of uint32 values written into a components array. */
 #define ADA_FFI_COMPONENT_COUNT 9u
@@ -70,6 +70,28 @@ enum ada_ffi_component {
   ADA_FFI_HASH_START = 7,
   ADA_FFI_SCHEME_TYPE = 8
 };
+
+/*
+ * The call block: one caller-owned buffer carrying a whole call, so an FFI marshals a single pointer
+ * (on koffi every extra argument costs tens of nanoseconds). Layout, uint32 words, native byte order:
+ *
+ *   word 0  INPUT_LEN   in:  input byte length
+ *   word 1  BASE_LEN    in:  base byte length, or ADA_FFI_NO_BASE
+ *   word 2  TEXT_CAP    in:  bytes available from byte ADA_FFI_BLOCK_TEXT on
+ *   word 3  (reserved, 0)
+ *   words 4..12          out: the components (ADA_FFI_BLOCK_COMPONENTS + enum ada_ffi_component)
+ *   words 13..15         (reserved)
+ *   byte 64 on           in:  input bytes, immediately followed by base bytes
+ *                        out: the href, written over them when it is returned as a length
+ *
+ * The block must be at least ADA_FFI_BLOCK_TEXT + INPUT_LEN + BASE_LEN bytes and 4-byte aligned.
+ */
+#define ADA_FFI_BLOCK_INPUT_LEN 0u
+#define ADA_FFI_BLOCK_BASE_LEN 1u
+#define ADA_FFI_BLOCK_TEXT_CAP 2u
+#define ADA_FFI_BLOCK_COMPONENTS 4u
+#define ADA_FFI_BLOCK_TEXT 64u
+#define ADA_FFI_NO_BASE 0xFFFFFFFFu
 
 /* Same values as ada::scheme::type. */
 enum ada_ffi_scheme_type {
@@ -133,6 +155,19 @@ ADA_FFI_API uint32_t ada_ffi_can_parse(const uint8_t* input, uint32_t input_len)
  */
 ADA_FFI_API uint32_t ada_ffi_can_parse_with_base(const uint8_t* input, uint32_t input_len,
                                                  const uint8_t* base, uint32_t base_len);
+
+/*
+ * ada_ffi_parse / ada_ffi_parse_with_base through a call block (see above): parses the input (against
+ * the base unless BASE_LEN is ADA_FFI_NO_BASE), writes the components into the block, and the href
+ * over the text area when it differs from the input and fits in TEXT_CAP bytes. Returns exactly what
+ * ada_ffi_parse returns, with out = block + ADA_FFI_BLOCK_TEXT and out_cap = TEXT_CAP.
+ */
+ADA_FFI_API uint32_t ada_ffi_parse_block(uint8_t* block);
+
+/*
+ * ada_ffi_can_parse / ada_ffi_can_parse_with_base through a call block: 1 or 0. Writes nothing.
+ */
+ADA_FFI_API uint32_t ada_ffi_can_parse_block(const uint8_t* block);
 
 #ifdef __cplusplus
 }

@@ -14,10 +14,8 @@ const { ptr, u32 } = FFIType;
 const symbols = {
   ada_ffi_abi_version: { args: [], returns: u32 },
   ada_ffi_ada_version: { args: [ptr, u32], returns: u32 },
-  ada_ffi_parse: { args: [ptr, u32, ptr, u32, ptr], returns: u32 },
-  ada_ffi_parse_with_base: { args: [ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
-  ada_ffi_can_parse: { args: [ptr, u32], returns: u32 },
-  ada_ffi_can_parse_with_base: { args: [ptr, u32, ptr, u32], returns: u32 },
+  ada_ffi_parse_block: { args: [ptr], returns: u32 },
+  ada_ffi_can_parse_block: { args: [ptr], returns: u32 },
 } as const;
 
 const { library, path } = openNativeLibrary(
@@ -33,10 +31,8 @@ const { library, path } = openNativeLibrary(
 const {
   ada_ffi_abi_version,
   ada_ffi_ada_version,
-  ada_ffi_parse,
-  ada_ffi_parse_with_base,
-  ada_ffi_can_parse,
-  ada_ffi_can_parse_with_base,
+  ada_ffi_parse_block,
+  ada_ffi_can_parse_block,
 } = library.symbols;
 
 const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
@@ -44,12 +40,10 @@ const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: nu
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  parse: (input, inputLen, out, outCap, components) => ada_ffi_parse(input, inputLen, out, outCap, components),
-  parseWithBase: (input, inputLen, base, baseLen, out, outCap, components) =>
-    ada_ffi_parse_with_base(input, inputLen, base, baseLen, out, outCap, components),
-  canParse: (input, inputLen) => ada_ffi_can_parse(input, inputLen),
-  canParseWithBase: (input, inputLen, base, baseLen) => ada_ffi_can_parse_with_base(input, inputLen, base, baseLen),
-  decodeAscii: (bytes, length) => length <= 32 ? decodeAsciiPortable(bytes, length) : latin1Slice.call(bytes, 0, length),
+  parseBlock: (block) => ada_ffi_parse_block(block),
+  canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  decodeAscii: (bytes, start, end) =>
+    end - start <= 32 ? decodeAsciiPortable(bytes, start, end) : latin1Slice.call(bytes, start, end),
 };
 
 installBinding(binding, path);

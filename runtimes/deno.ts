@@ -10,13 +10,8 @@ import { installBinding } from "../ffi/protocol.ts";
 const symbols = {
   ada_ffi_abi_version: { parameters: [], result: "u32" },
   ada_ffi_ada_version: { parameters: ["buffer", "u32"], result: "u32" },
-  ada_ffi_parse: { parameters: ["buffer", "u32", "buffer", "u32", "buffer"], result: "u32" },
-  ada_ffi_parse_with_base: {
-    parameters: ["buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
-    result: "u32",
-  },
-  ada_ffi_can_parse: { parameters: ["buffer", "u32"], result: "u32" },
-  ada_ffi_can_parse_with_base: { parameters: ["buffer", "u32", "buffer", "u32"], result: "u32" },
+  ada_ffi_parse_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_can_parse_block: { parameters: ["buffer"], result: "u32" },
 } as const;
 
 function readEnvPath(): string | undefined {
@@ -59,20 +54,15 @@ const { library, path } = openNativeLibrary({
 const {
   ada_ffi_abi_version,
   ada_ffi_ada_version,
-  ada_ffi_parse,
-  ada_ffi_parse_with_base,
-  ada_ffi_can_parse,
-  ada_ffi_can_parse_with_base,
+  ada_ffi_parse_block,
+  ada_ffi_can_parse_block,
 } = library.symbols;
 
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  parse: (input, inputLen, out, outCap, components) => ada_ffi_parse(input, inputLen, out, outCap, components),
-  parseWithBase: (input, inputLen, base, baseLen, out, outCap, components) =>
-    ada_ffi_parse_with_base(input, inputLen, base, baseLen, out, outCap, components),
-  canParse: (input, inputLen) => ada_ffi_can_parse(input, inputLen),
-  canParseWithBase: (input, inputLen, base, baseLen) => ada_ffi_can_parse_with_base(input, inputLen, base, baseLen),
+  parseBlock: (block) => ada_ffi_parse_block(block),
+  canParseBlock: (block) => ada_ffi_can_parse_block(block),
 };
 
 installBinding(binding, path);

@@ -11,7 +11,12 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${[command, ...args].join(" ")}`);
-  const child = spawnSync(command, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 });
+  const child = spawnSync(command, args, {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 1 << 28,
+  });
   process.stdout.write(child.stdout ?? "");
   process.stderr.write(child.stderr ?? "");
   if (child.error) console.log(`${label}: could not start: ${child.error.message}`);
@@ -36,7 +41,15 @@ const results = [];
 
 const suites = [
   ["node", process.execPath, ["dist/test/node.js"]],
-  ["deno", bin("deno"), ["run", "--allow-ffi", "--allow-read", "--allow-write", "--allow-run", "--allow-env", "test/deno.ts"]],
+  ["deno", bin("deno"), [
+    "run",
+    "--allow-ffi",
+    "--allow-read",
+    "--allow-write",
+    "--allow-run",
+    "--allow-env",
+    "test/deno.ts",
+  ]],
   ["bun", bin("bun"), ["test/bun.ts"]],
 ];
 for (const [name, command, args] of suites) {
@@ -55,7 +68,9 @@ for (const [name, command, args] of suites) {
 
 console.log("\n=== summary");
 for (const r of results) {
-  console.log(`${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`);
+  console.log(
+    `${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -238,11 +238,72 @@ static void test_threads(void) {
   for (int i = 0; i < THREADS; i++) CHECK(bad[i] == 0);
 }
 
+/* Fills a call block: header + input (+ base) in the text area. */
+static uint32_t* fill_block(uint32_t* words, uint32_t block_bytes, const char* input, const char* base) {
+  memset(words, 0, block_bytes);
+  uint8_t* text = (uint8_t*)words + ADA_FFI_BLOCK_TEXT;
+  uint32_t in_len = (uint32_t)strlen(input);
+  memcpy(text, input, in_len);
+  words[ADA_FFI_BLOCK_INPUT_LEN] = in_len;
+  words[ADA_FFI_BLOCK_BASE_LEN] = ADA_FFI_NO_BASE;
+  if (base) {
+    memcpy(text + in_len, base, strlen(base));
+    words[ADA_FFI_BLOCK_BASE_LEN] = (uint32_t)strlen(base);
+  }
+  words[ADA_FFI_BLOCK_TEXT_CAP] = block_bytes - ADA_FFI_BLOCK_TEXT;
+  return words;
+}
+
+static void test_block(void) {
+  uint32_t words[64];
+  uint8_t* block = (uint8_t*)words;
+  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  const uint32_t* comps = words + ADA_FFI_BLOCK_COMPONENTS;
+
+  fill_block(words, sizeof words, "https://example.com/a?b#c", NULL);
+  CHECK(ada_ffi_parse_block(block) == ADA_FFI_UNCHANGED);
+  CHECK(comps[ADA_FFI_HOST_END] == 19 && comps[ADA_FFI_SEARCH_START] == 21 && comps[ADA_FFI_HASH_START] == 23);
+  CHECK(comps[ADA_FFI_SCHEME_TYPE] == ADA_FFI_SCHEME_HTTPS);
+  CHECK(ada_ffi_can_parse_block(block) == 1);
+
+  fill_block(words, sizeof words, "HTTP://A.COM/./b", NULL);
+  uint32_t r = ada_ffi_parse_block(block);
+  CHECK(r == 14 && memcmp(text, "http://a.com/b", 14) == 0);
+  CHECK(comps[ADA_FFI_PATHNAME_START] == 12);
+
+  /* With a base: the base follows the input in the text area; the href overwrites both. */
+  fill_block(words, sizeof words, "../x?y", "https://h.example/a/b/c");
+  r = ada_ffi_parse_block(block);
+  CHECK(r == strlen("https://h.example/a/x?y") && memcmp(text, "https://h.example/a/x?y", r) == 0);
+  CHECK(comps[ADA_FFI_SEARCH_START] == 21);
+  fill_block(words, sizeof words, "../x?y", "https://h.example/a/b/c");
+  CHECK(ada_ffi_can_parse_block(block) == 1);
+  fill_block(words, sizeof words, "x", "");  /* empty base: present, and invalid */
+  CHECK(ada_ffi_parse_block(block) == ADA_FFI_INVALID);
+  CHECK(ada_ffi_can_parse_block(block) == 0);
+
+  /* Invalid: components untouched. */
+  fill_block(words, sizeof words, "no scheme", NULL);
+  words[ADA_FFI_BLOCK_COMPONENTS] = 777;
+  CHECK(ada_ffi_parse_block(block) == ADA_FFI_INVALID);
+  CHECK(words[ADA_FFI_BLOCK_COMPONENTS] == 777);
+
+  /* Text capacity too small: the need is returned, the text area keeps the input. */
+  fill_block(words, sizeof words, "HTTP://A.COM/./b", NULL);
+  words[ADA_FFI_BLOCK_TEXT_CAP] = 16;  /* holds the 16-byte input, not... */
+  CHECK(ada_ffi_parse_block(block) == 14);  /* ...but the 14-byte href fits */
+  fill_block(words, sizeof words, "http://a/ b", NULL);
+  words[ADA_FFI_BLOCK_TEXT_CAP] = 11;
+  CHECK(ada_ffi_parse_block(block) == 13);
+  CHECK(memcmp(text, "http://a/ b", 11) == 0);
+  CHECK(comps[ADA_FFI_PATHNAME_START] == 8);
+}
+
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
     {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
-    {"threads", test_threads},
+    {"threads", test_threads},   {"block", test_block},
 };
 
 int main(int argc, char** argv) {

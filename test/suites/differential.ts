@@ -21,7 +21,9 @@ function compare(api: Api, cases: Case[]): { compared: number; mismatches: strin
     const want = expected[i];
     const where = `${JSON.stringify(input)}${base === undefined ? "" : " against " + JSON.stringify(base)}`;
     if ((url === null) !== (want === null)) {
-      mismatches.push(`${where}: ours ${url === null ? "invalid" : url.href}, ada ${want === null ? "invalid" : want.href}`);
+      mismatches.push(
+        `${where}: ours ${url === null ? "invalid" : url.href}, ada ${want === null ? "invalid" : want.href}`,
+      );
       continue;
     }
     if (url === null || want === null) continue;

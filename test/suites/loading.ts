@@ -26,7 +26,10 @@ function runWith(runtime: Runtime, env: Record<string, string | undefined>, deno
   try {
     const script = join(dir, runtime === "node" ? "probe.mjs" : "probe.ts");
     const entry = pathToFileURL(join(ROOT, ENTRY[runtime])).href;
-    writeFileSync(script, `import { URL } from ${JSON.stringify(entry)};\nconsole.log("href=" + new URL("HTTP://A/").href);\n`);
+    writeFileSync(
+      script,
+      `import { URL } from ${JSON.stringify(entry)};\nconsole.log("href=" + new URL("HTTP://A/").href);\n`,
+    );
     const args = runtime === "deno" ? ["run", ...denoFlags, script] : [script];
     const childEnv: Record<string, string> = {};
     for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;

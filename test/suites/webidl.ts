@@ -82,7 +82,21 @@ export function register(api: Api): void {
   });
 
   test("members are enumerable accessors on the prototype; toStringTag is URL", () => {
-    for (const name of ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"]) {
+    for (
+      const name of [
+        "href",
+        "origin",
+        "protocol",
+        "username",
+        "password",
+        "host",
+        "hostname",
+        "port",
+        "pathname",
+        "search",
+        "hash",
+      ]
+    ) {
       const d = Object.getOwnPropertyDescriptor(URL.prototype, name);
       assert.ok(d && typeof d.get === "function" && d.enumerable && d.configurable, name);
     }
@@ -101,7 +115,14 @@ export function register(api: Api): void {
   test("console output in Node's format", () => {
     const text = inspect(new URL("https://user:pw@example.com:8080/p?q#h"));
     assert.ok(text.startsWith("URL {"), text);
-    for (const part of ["href: 'https://user:pw@example.com:8080/p?q#h'", "origin: 'https://example.com:8080'", "port: '8080'", "hash: '#h'"]) {
+    for (
+      const part of [
+        "href: 'https://user:pw@example.com:8080/p?q#h'",
+        "origin: 'https://example.com:8080'",
+        "port: '8080'",
+        "hash: '#h'",
+      ]
+    ) {
       assert.ok(text.includes(part), `${part} in ${text}`);
     }
     assert.ok(inspect({ nested: { url: new URL("http://a/") } }, { depth: 0 }).includes("[Object]"));

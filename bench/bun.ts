@@ -1,0 +1,19 @@
+/** Benchmark entry for Bun: the built-in URL vs ours. */
+import { heapSize } from "bun:jsc";
+import * as ada from "../runtimes/bun.ts";
+import { benchArgs, printResult } from "./args.ts";
+import { runBench, type UrlClass } from "./harness.ts";
+
+const { name, lines, rounds } = benchArgs();
+printResult(runBench(
+  {
+    runtime: "bun",
+    version: Bun.version,
+    gc: () => Bun.gc(true),
+    heapUsed: () => heapSize(),
+    contenders: [{ name: "built-in", URL: globalThis.URL }, { name: "ada-ffi", URL: ada.URL as unknown as UrlClass }],
+  },
+  name,
+  lines,
+  rounds,
+));
