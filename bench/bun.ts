@@ -2,7 +2,7 @@
 import { heapSize } from "bun:jsc";
 import * as ada from "../runtimes/bun.ts";
 import { benchArgs, printResult } from "./args.ts";
-import { runBench, type UrlClass } from "./harness.ts";
+import { type Contender, runBench, type UrlClass } from "./harness.ts";
 
 const { name, lines, rounds } = benchArgs();
 printResult(runBench(
@@ -11,7 +11,11 @@ printResult(runBench(
     version: Bun.version,
     gc: () => Bun.gc(true),
     heapUsed: () => heapSize(),
-    contenders: [{ name: "built-in", URL: globalThis.URL }, { name: "ada-ffi", URL: ada.URL as unknown as UrlClass }],
+    contenders: [{ name: "built-in", URL: globalThis.URL }, {
+      name: "ada-ffi",
+      URL: ada.URL as unknown as UrlClass,
+      parseMany: ada.parseMany as unknown as Contender["parseMany"],
+    }],
   },
   name,
   lines,

@@ -2,7 +2,7 @@
 import process from "node:process";
 import * as ada from "../runtimes/node.ts";
 import { benchArgs, printResult } from "./args.ts";
-import { runBench, type UrlClass } from "./harness.ts";
+import { type Contender, runBench, type UrlClass } from "./harness.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
@@ -13,7 +13,11 @@ printResult(runBench(
     version: process.version,
     gc,
     heapUsed: () => process.memoryUsage().heapUsed,
-    contenders: [{ name: "built-in", URL: globalThis.URL }, { name: "ada-ffi", URL: ada.URL as unknown as UrlClass }],
+    contenders: [{ name: "built-in", URL: globalThis.URL }, {
+      name: "ada-ffi",
+      URL: ada.URL as unknown as UrlClass,
+      parseMany: ada.parseMany as unknown as Contender["parseMany"],
+    }],
   },
   name,
   lines,

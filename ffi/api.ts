@@ -4,3 +4,4 @@
  */
 export { URL } from "./url.ts";
 export { adaVersion } from "./protocol.ts";
+export { parseMany } from "./batch.ts";

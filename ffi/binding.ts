@@ -14,6 +14,17 @@ export interface NativeBinding {
   parseBlock(block: Uint8Array): number;
   /** `ada_ffi_can_parse_block(block)`: 1 or 0. */
   canParseBlock(block: Uint8Array): number;
+  /** `ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results)`: inputs processed. */
+  parseMany(
+    inputs: Uint8Array,
+    lengths: Uint32Array,
+    count: number,
+    base: Uint8Array,
+    baseLen: number,
+    out: Uint8Array,
+    outCap: number,
+    results: Int32Array,
+  ): number;
   /**
    * Optional: decode `bytes[start..end)`, known to be ASCII, into a string. Runtimes with a native
    * latin1 slice (Node's and Bun's Buffer) supply it; otherwise `ffi/strings.ts` picks a portable one.
@@ -22,4 +33,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 2;
+export const EXPECTED_ABI_VERSION = 3;

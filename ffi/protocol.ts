@@ -12,6 +12,9 @@ import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length } from "./strings.ts
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
 const INVALID = 0xffffffff;
 const UNCHANGED = 0xfffffffe;
+/** The same codes in an Int32Array of batch results. */
+export const INVALID_I32 = -1;
+export const UNCHANGED_I32 = -2;
 
 /** Call block layout: header words, and where the text starts. */
 const INPUT_LEN = 0;
@@ -69,6 +72,14 @@ export function installBinding(binding: NativeBinding, libraryPath: string): voi
   }
   native = binding;
   decodeAscii = binding.decodeAscii ?? decodeAsciiPortable;
+}
+
+/** The installed binding and ASCII decoder, for the batch path (ffi/batch.ts). */
+export function nativeBinding(): NativeBinding {
+  return binding();
+}
+export function decodeHrefs(bytes: Uint8Array, start: number, end: number): string {
+  return decodeAscii(bytes, start, end);
 }
 
 function binding(): NativeBinding {

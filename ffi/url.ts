@@ -161,8 +161,11 @@ export class URL {
   }
 }
 
-/** A URL for an href whose offsets are in `components` (no second parse, no exception path). */
-function adopt(href: string): URL {
+/**
+ * A URL for an href whose offsets are in `components` (no second parse, no exception path).
+ * Internal: used by URL.parse and the batch API, not part of the public API.
+ */
+export function adopt(href: string): URL {
   adoptedHref = href;
   return new URL(ADOPT as string);
 }

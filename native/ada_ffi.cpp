@@ -3,6 +3,7 @@
 #include "ada_ffi.h"
 
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "ada.h"
@@ -95,6 +96,41 @@ uint32_t ada_ffi_can_parse_block(const uint8_t* block) {
   uint32_t base_len = header[ADA_FFI_BLOCK_BASE_LEN];
   return base_len == ADA_FFI_NO_BASE ? ada_ffi_can_parse(text, input_len)
                                      : ada_ffi_can_parse_with_base(text, input_len, text + input_len, base_len);
+}
+
+uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint32_t count, const uint8_t* base,
+                            uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* results) {
+  std::optional<url> base_url;
+  if (base_len != ADA_FFI_NO_BASE) {
+    auto parsed_base = ada::parse<url>(view(base, base_len));
+    if (!parsed_base) {
+      for (uint32_t i = 0; i < count; i++) results[i * ADA_FFI_RESULT_STRIDE] = ADA_FFI_INVALID;
+      return count;
+    }
+    base_url = std::move(*parsed_base);
+  }
+  size_t in_at = 0;
+  uint32_t out_at = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    std::string_view in = view(inputs + in_at, lengths[i]);
+    uint32_t* r = results + static_cast<size_t>(i) * ADA_FFI_RESULT_STRIDE;
+    auto parsed = base_url ? ada::parse<url>(in, &*base_url) : ada::parse<url>(in);
+    std::string_view href = parsed ? parsed->get_href() : std::string_view();
+    if (!parsed || href.size() >= ADA_FFI_MAX_LENGTH) {
+      r[0] = ADA_FFI_INVALID;
+    } else if (href == in) {
+      r[0] = ADA_FFI_UNCHANGED;
+      write_components(*parsed, r + 1);
+    } else {
+      if (href.size() > out_cap - out_at) return i;  // out is full: the caller resumes at input i
+      std::memcpy(out + out_at, href.data(), href.size());
+      out_at += static_cast<uint32_t>(href.size());
+      r[0] = static_cast<uint32_t>(href.size());
+      write_components(*parsed, r + 1);
+    }
+    in_at += lengths[i];
+  }
+  return count;
 }
 
 uint32_t ada_ffi_can_parse(const uint8_t* input, uint32_t input_len) {

@@ -44,7 +44,7 @@ extern "C" {
 #define ADA_FFI_API __attribute__((visibility("default")))
 #endif
 
-#define ADA_FFI_ABI_VERSION 2u
+#define ADA_FFI_ABI_VERSION 3u
 
 /* Number of uint32 values written into a components array. */
 #define ADA_FFI_COMPONENT_COUNT 9u
@@ -168,6 +168,29 @@ ADA_FFI_API uint32_t ada_ffi_parse_block(uint8_t* block);
  * ada_ffi_can_parse / ada_ffi_can_parse_with_base through a call block: 1 or 0. Writes nothing.
  */
 ADA_FFI_API uint32_t ada_ffi_can_parse_block(const uint8_t* block);
+
+/* Number of uint32 values per input in the results array of ada_ffi_parse_many. */
+#define ADA_FFI_RESULT_STRIDE 10u
+
+/*
+ * Parses many URLs in one call (the same answers as ada_ffi_parse, one by one).
+ *
+ *   inputs, lengths, count  the inputs' UTF-8 bytes, concatenated; lengths[i] is input i's byte length.
+ *   base, base_len          a base for every input, or base_len == ADA_FFI_NO_BASE for none. Parsed once.
+ *   out, out_cap            receives the hrefs that differ from their input, concatenated in input order.
+ *   results                 count * ADA_FFI_RESULT_STRIDE uint32: for input i, results[i*STRIDE] is its
+ *                           result (ADA_FFI_INVALID, ADA_FFI_UNCHANGED, or the byte length of its href,
+ *                           which follows the previous written hrefs in out), and the next
+ *                           ADA_FFI_COMPONENT_COUNT values are its components (when valid).
+ *
+ * Returns how many inputs were processed: count, or fewer when the next href did not fit in what is
+ * left of out. The caller handles results[0 .. returned) and calls again from that input on (with
+ * out emptied; a return of 0 means the next href alone needs more than out_cap bytes). An invalid
+ * base makes every input ADA_FFI_INVALID.
+ */
+ADA_FFI_API uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint32_t count,
+                                        const uint8_t* base, uint32_t base_len, uint8_t* out,
+                                        uint32_t out_cap, uint32_t* results);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@ const symbols = {
   ada_ffi_ada_version: { args: [ptr, u32], returns: u32 },
   ada_ffi_parse_block: { args: [ptr], returns: u32 },
   ada_ffi_can_parse_block: { args: [ptr], returns: u32 },
+  ada_ffi_parse_many: { args: [ptr, ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
 } as const;
 
 const { library, path } = openNativeLibrary(
@@ -33,6 +34,7 @@ const {
   ada_ffi_ada_version,
   ada_ffi_parse_block,
   ada_ffi_can_parse_block,
+  ada_ffi_parse_many,
 } = library.symbols;
 
 const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
@@ -42,6 +44,8 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
   parseBlock: (block) => ada_ffi_parse_block(block),
   canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+    ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii: (bytes, start, end) =>
     end - start <= 32 ? decodeAsciiPortable(bytes, start, end) : latin1Slice.call(bytes, start, end),
 };

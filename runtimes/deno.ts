@@ -12,6 +12,10 @@ const symbols = {
   ada_ffi_ada_version: { parameters: ["buffer", "u32"], result: "u32" },
   ada_ffi_parse_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_can_parse_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_parse_many: {
+    parameters: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
+    result: "u32",
+  },
 } as const;
 
 function readEnvPath(): string | undefined {
@@ -56,6 +60,7 @@ const {
   ada_ffi_ada_version,
   ada_ffi_parse_block,
   ada_ffi_can_parse_block,
+  ada_ffi_parse_many,
 } = library.symbols;
 
 const binding: NativeBinding = {
@@ -63,6 +68,8 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
   parseBlock: (block) => ada_ffi_parse_block(block),
   canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+    ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
 };
 
 installBinding(binding, path);

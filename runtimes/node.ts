@@ -22,6 +22,9 @@ const { library, path } = openNativeLibrary(
 // per call matters here: koffi spends tens of nanoseconds per argument.
 const parseBlock = library.func("uint32_t ada_ffi_parse_block(void *)");
 const canParseBlock = library.func("uint32_t ada_ffi_can_parse_block(void *)");
+const parseMany = library.func(
+  "uint32_t ada_ffi_parse_many(void *, void *, uint32_t, void *, uint32_t, void *, uint32_t, void *)",
+);
 const abiVersion = library.func("uint32_t ada_ffi_abi_version()");
 const adaVersion = library.func("uint32_t ada_ffi_ada_version(void *, uint32_t)");
 
@@ -33,6 +36,8 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => adaVersion(out, cap),
   parseBlock: (block) => parseBlock(block),
   canParseBlock: (block) => canParseBlock(block),
+  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+    parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii: (bytes, start, end) =>
     end - start <= 32 ? decodeAsciiPortable(bytes, start, end) : latin1Slice.call(bytes, start, end),
 };

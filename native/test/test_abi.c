@@ -299,11 +299,59 @@ static void test_block(void) {
   CHECK(comps[ADA_FFI_PATHNAME_START] == 8);
 }
 
+static void test_many(void) {
+  const char* inputs[] = {"https://a.com/x", "HTTP://B.COM/./y", "not a url", "", "ws://c:80/", "https://a.com/z"};
+  const char* hrefs[] = {NULL, "http://b.com/y", NULL, NULL, "ws://c/", NULL};
+  const uint32_t codes[] = {ADA_FFI_UNCHANGED, 14, ADA_FFI_INVALID, ADA_FFI_INVALID, 7, ADA_FFI_UNCHANGED};
+  uint32_t n = sizeof inputs / sizeof *inputs;
+  uint8_t text[256];
+  uint32_t lengths[6], at = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    lengths[i] = (uint32_t)strlen(inputs[i]);
+    memcpy(text + at, inputs[i], lengths[i]);
+    at += lengths[i];
+  }
+  uint8_t out[64];
+  uint32_t results[6 * ADA_FFI_RESULT_STRIDE];
+  CHECK(ada_ffi_parse_many(text, lengths, n, NULL, ADA_FFI_NO_BASE, out, sizeof out, results) == n);
+  uint32_t out_at = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t r = results[i * ADA_FFI_RESULT_STRIDE];
+    CHECK(r == codes[i]);
+    if (hrefs[i]) {
+      CHECK(memcmp(out + out_at, hrefs[i], r) == 0);
+      out_at += r;
+    }
+  }
+  /* Components match the single-URL call. */
+  uint32_t single[ADA_FFI_COMPONENT_COUNT];
+  uint8_t href[64];
+  ada_ffi_parse((const uint8_t*)inputs[1], lengths[1], href, sizeof href, single);
+  CHECK(memcmp(single, results + ADA_FFI_RESULT_STRIDE + 1, sizeof single) == 0);
+
+  /* out full: stops before the href that does not fit; resuming finishes the rest. */
+  CHECK(ada_ffi_parse_many(text, lengths, n, NULL, ADA_FFI_NO_BASE, out, 16, results) == 4);
+  CHECK(ada_ffi_parse_many(text, lengths, n, NULL, ADA_FFI_NO_BASE, out, 10, results) == 1);
+  CHECK(ada_ffi_parse_many(text + lengths[0], lengths + 1, n - 1, NULL, ADA_FFI_NO_BASE, out, 10, results) == 0);
+
+  /* A base, parsed once; an invalid base invalidates all. */
+  const char* rel = "../q";
+  uint32_t rel_len = 4;
+  const char* base = "http://h/a/b/c";
+  CHECK(ada_ffi_parse_many((const uint8_t*)rel, &rel_len, 1, (const uint8_t*)base, (uint32_t)strlen(base), out,
+                           sizeof out, results) == 1);
+  CHECK(results[0] == 12 && memcmp(out, "http://h/a/q", 12) == 0);
+  CHECK(ada_ffi_parse_many((const uint8_t*)rel, &rel_len, 1, (const uint8_t*)"x", 1, out, sizeof out, results) == 1);
+  CHECK(results[0] == ADA_FFI_INVALID);
+  CHECK(ada_ffi_parse_many(NULL, NULL, 0, NULL, ADA_FFI_NO_BASE, NULL, 0, NULL) == 0);
+}
+
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
     {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
+    {"many", test_many},
 };
 
 int main(int argc, char** argv) {

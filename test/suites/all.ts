@@ -1,6 +1,7 @@
 /** Registers every suite against one runtime's API. Each runtime's entry (test/node.ts, …) calls this. */
 import process from "node:process";
 import type { Api } from "../support/api.ts";
+import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
 import * as differential from "./differential.ts";
 import * as loading from "./loading.ts";
@@ -13,5 +14,6 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   webidl.register(api);
   buffers.register(api);
   differential.register(api, seed);
+  batch.register(api, seed);
   loading.register(runtime);
 }

@@ -1,0 +1,93 @@
+/** parseMany: the same URLs as new URL / URL.parse, across chunk boundaries and every buffer path. */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+import { readLines } from "../support/files.ts";
+import { hostileCases } from "../support/hostile.ts";
+import { GETTERS } from "../support/reference.ts";
+
+type AnyUrl = Record<(typeof GETTERS)[number], string>;
+
+export function register(api: Api, seed: number): void {
+  const { URL, parseMany } = api;
+  const test = suite("parseMany (batch API)");
+
+  /** Every result equals URL.parse of the same input, getter by getter. */
+  function assertSameAsSingle(inputs: string[], base?: string) {
+    const batch = parseMany(inputs, base);
+    assert.is(batch.length, inputs.length);
+    for (let i = 0; i < inputs.length; i++) {
+      const single = URL.parse(inputs[i], base);
+      const got = batch[i];
+      if (single === null || got === null) {
+        assert.is(got === null, single === null, `validity of ${JSON.stringify(inputs[i])}`);
+        continue;
+      }
+      assert.instance(got, URL);
+      for (const g of GETTERS) {
+        assert.is(
+          (got as unknown as AnyUrl)[g],
+          (single as unknown as AnyUrl)[g],
+          `${g} of ${JSON.stringify(inputs[i])}`,
+        );
+      }
+    }
+  }
+
+  test("real URL lists: same as new URL, in order", () => {
+    for (const file of ["bench/data/kasztp.txt", "bench/data/node_files.txt"]) assertSameAsSingle(readLines(file));
+  });
+
+  test("hostile inputs, with and without bases", () => {
+    const cases = hostileCases(seed, 6000);
+    assertSameAsSingle(cases.filter((c) => c.base === undefined).map((c) => c.input));
+    for (const base of ["http://example.com/dir/page?q#h", "file:///C:/dir/file", "sc:opaque"]) {
+      assertSameAsSingle(cases.filter((c) => c.base !== undefined).map((c) => c.input), base);
+    }
+  });
+
+  test("an invalid base: all null; no inputs: empty", () => {
+    assert.equal(parseMany(["a", "http://a/"], "not a base"), [null, null]);
+    assert.equal(parseMany([]), []);
+  });
+
+  test("non-string inputs are converted like new URL does", () => {
+    const [a, b] = parseMany([new URL("HTTP://A/"), { toString: () => "http://b/" }]);
+    assert.is(a?.href, "http://a/");
+    assert.is(b?.href, "http://b/");
+    assert.throws(() => parseMany([Symbol("x")]), (e: unknown) => e instanceof TypeError);
+  });
+
+  test("lone surrogates stay lone across neighbouring inputs", () => {
+    const inputs = ["http://a/\uD800", "\uDC00http://b/", "http://c/\uD83D", "\uDE00"];
+    assertSameAsSingle(inputs);
+    assert.is(parseMany(inputs)[0]?.pathname, "/%EF%BF%BD");
+  });
+
+  test("hrefs that fill the output buffer: resumed, in order", () => {
+    const inputs = Array.from({ length: 3000 }, (_, i) => `http://h/${"€".repeat(100 + (i % 7))}?${i}`);
+    assertSameAsSingle(inputs);
+  });
+
+  test("one href larger than the whole output buffer", () => {
+    const inputs = ["http://x/a", "http://h/" + "€".repeat(200_000), "HTTP://Y/b"];
+    const [x, big, y] = parseMany(inputs);
+    assert.is(x?.href, "http://x/a");
+    assert.is(big?.pathname.length, 1 + 9 * 200_000);
+    assert.is(y?.href, "http://y/b");
+  });
+
+  test("many chunks: 20,000 inputs", () => {
+    const inputs = Array.from(
+      { length: 20_000 },
+      (_, i) => (i % 5 === 0 ? `bad ${i}` : `HTTPS://Host${i % 97}.example/p/${i}`),
+    );
+    const out = parseMany(inputs);
+    for (let i = 0; i < inputs.length; i++) {
+      if (i % 5 === 0) assert.is(out[i], null);
+      else assert.is(out[i]?.href, `https://host${i % 97}.example/p/${i}`);
+    }
+  });
+
+  test.run();
+}
