@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run bench`: the native ada floor (build/ada_bench) and the same workloads on Node, Deno and Bun,
+// each runtime in its own process with its built-in URL, our URL and our parseMany side by side.
+// Prints a table, writes bench/results/latest.json and bench/chart.svg (the README's chart).
+//
+// Usage: node bench/main.mjs [--rounds N] [--runtimes node,deno,bun] [urls-file ...]
+import { spawnSync } from "node:child_process";
+import { cpus, platform, arch } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { renderChart } from "./chart.mjs";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+function parseArgs(argv) {
+  const args = { rounds: 15, runtimes: ["node", "deno", "bun"], files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--rounds") args.rounds = Number(argv[++i]);
+    else if (argv[i] === "--runtimes") args.runtimes = argv[++i].split(",");
+    else args.files.push(argv[i]);
+  }
+  if (args.files.length === 0) args.files = ["bench/data/kasztp.txt", "bench/data/node_files.txt"];
+  if (!(args.rounds >= 1)) throw new Error("--rounds takes a positive number");
+  return args;
+}
+
+const COMMANDS = {
+  node: (file, rounds) => [process.execPath, ["--expose-gc", "dist/bench/node.js", file, String(rounds)]],
+  deno: (file, rounds) => [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/deno.ts", file, String(rounds)]],
+  bun: (file, rounds) => [bin("bun"), ["bench/bun.ts", file, String(rounds)]],
+};
+
+function run(command, args) {
+  const child = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (child.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed (${child.status}):\n${child.stdout}${child.stderr}`);
+  }
+  return child.stdout;
+}
+
+const WORKLOADS = ["href", "getters4", "getters11", "canParse", "setSearch", "relative"];
+const fmt = (n) => (n === undefined ? "—" : n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const ratio = (a, b) => (a === undefined || b === undefined ? "—" : (a / b).toFixed(2));
+
+function printTable(dataset) {
+  const { native, runtimes } = dataset;
+  console.log(`\n${dataset.name}: ${dataset.urls} URLs, median ns/URL of ${dataset.rounds} rounds`);
+  const header = ["workload", "runtime", "built-in", "ada-ffi", "parseMany", "native ada", "ours/built-in", "ours/native", "batch/native"];
+  const rows = [header];
+  for (const workload of WORKLOADS) {
+    for (const [name, r] of Object.entries(runtimes)) {
+      const ns = r.ns[workload] ?? {};
+      const ours = ns["ada-ffi"];
+      const batch = ns["ada-ffi parseMany"];
+      rows.push([
+        workload, name, fmt(ns["built-in"]), fmt(ours), fmt(batch), fmt(native[workload]),
+        ratio(ours, ns["built-in"]), ratio(ours, native[workload]), ratio(batch, native[workload]),
+      ]);
+    }
+  }
+  for (const [name, r] of Object.entries(runtimes)) {
+    const h = r.heapBytes;
+    rows.push(["heap B/URL", name, fmt(h["built-in"]), fmt(h["ada-ffi"]), "", "", ratio(h["ada-ffi"], h["built-in"]), "", ""]);
+  }
+  const widths = header.map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
+  for (const row of rows) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join("  "));
+}
+
+const args = parseArgs(process.argv.slice(2));
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: platform(), arch: arch() },
+  datasets: [],
+};
+for (const file of args.files) {
+  console.error(`bench: ${file}: native ada...`);
+  const native = JSON.parse(run(join(root, "build", "ada_bench"), [file, String(Math.max(args.rounds, 15))]));
+  const dataset = { name: basename(file), file, rounds: args.rounds, urls: native.urls, native, runtimes: {} };
+  for (const runtime of args.runtimes) {
+    console.error(`bench: ${file}: ${runtime}...`);
+    const [command, commandArgs] = COMMANDS[runtime](file, args.rounds);
+    const line = run(command, commandArgs).split("\n").find((l) => l.startsWith("BENCH_RESULT "));
+    if (!line) throw new Error(`${runtime} printed no BENCH_RESULT line`);
+    const result = JSON.parse(line.slice("BENCH_RESULT ".length));
+    dataset.runtimes[runtime] = result;
+    dataset.urls = result.urls;
+  }
+  report.datasets.push(dataset);
+  printTable(dataset);
+}
+
+mkdirSync(join(root, "bench", "results"), { recursive: true });
+writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
+writeFileSync(join(root, "bench", "chart.svg"), renderChart(report));
+console.log(`\nwrote bench/results/latest.json and bench/chart.svg (${report.machine.cpu}, ${report.machine.cores} cores)`);
