@@ -3,5 +3,6 @@
  * native binding and re-export this module.
  */
 export { URL } from "./url.ts";
-export { adaVersion } from "./protocol.ts";
+export { URLSearchParams } from "./url_search_params.ts";
+export { adaVersion, domainToASCII, domainToUnicode } from "./protocol.ts";
 export { parseMany } from "./batch.ts";

@@ -12,6 +12,11 @@ export interface NativeBinding {
   adaVersion(out: Uint8Array, cap: number): number;
   /** `ada_ffi_parse_block(block)`: one whole parse through a call block (layout in native/ada_ffi.h). */
   parseBlock(block: Uint8Array): number;
+  /** `ada_ffi_set_block(block)`: one URL setter (component in header word 3). */
+  setBlock(block: Uint8Array): number;
+  /** `ada_ffi_domain_to_ascii_block(block)` / `ada_ffi_domain_to_unicode_block(block)`. */
+  domainToAsciiBlock(block: Uint8Array): number;
+  domainToUnicodeBlock(block: Uint8Array): number;
   /** `ada_ffi_can_parse_block(block)`: 1 or 0. */
   canParseBlock(block: Uint8Array): number;
   /** `ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results)`: inputs processed. */
@@ -33,4 +38,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 3;
+export const EXPECTED_ABI_VERSION = 4;

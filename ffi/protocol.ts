@@ -20,6 +20,7 @@ export const UNCHANGED_I32 = -2;
 const INPUT_LEN = 0;
 const BASE_LEN = 1;
 const TEXT_CAP = 2;
+const SETTER = 3;
 const COMPONENTS_WORD = 4;
 const TEXT = 64;
 const NO_BASE = -1; // ADA_FFI_NO_BASE through an Int32Array
@@ -126,6 +127,64 @@ function parseInOwnBlock(lib: NativeBinding, input: string, base: string | undef
     if (result <= own.length - TEXT) return decodeAscii(own, TEXT, TEXT + result);
     size = TEXT + result;
   }
+}
+
+/** `enum ada_ffi_setter`: which URL setter setComponent runs. */
+export const SET_HREF = 0;
+export const SET_PROTOCOL = 1;
+export const SET_USERNAME = 2;
+export const SET_PASSWORD = 3;
+export const SET_HOST = 4;
+export const SET_HOSTNAME = 5;
+export const SET_PORT = 6;
+export const SET_PATHNAME = 7;
+export const SET_SEARCH = 8;
+export const SET_HASH = 9;
+
+/**
+ * Runs a URL setter on `href`: returns the new href (with its offsets in `components`), or null when
+ * the setter rejected the value and the URL stays as it was.
+ */
+export function setComponent(href: string, setter: number, value: string): string | null {
+  const lib = binding();
+  // The href goes in the input slot, the value in the base slot.
+  let size = TEXT + href.length + maxUtf8Length(value);
+  let target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
+  for (;;) {
+    const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
+    fill(target, words, href, value);
+    words[SETTER] = setter;
+    const result = lib.setBlock(target);
+    if (result === INVALID) return null;
+    if (target !== block) components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
+    if (result === UNCHANGED) return href;
+    if (result <= target.length - TEXT) return decodeAscii(target, TEXT, TEXT + result);
+    size = Math.max(size, TEXT + result);
+    target = new Uint8Array(size); // the new href outgrew the block: redo in one large enough
+  }
+}
+
+const utf8Decoder = new TextDecoder();
+
+/** ada's IDNA through the URL host setter of a special URL; "" for an invalid domain (as Node does). */
+function domainCall(domain: string, unicode: boolean): string {
+  const lib = binding();
+  // Results are at most a small multiple of the input (Punycode, UTF-8): size for the worst case.
+  const size = TEXT + 4 * maxUtf8Length(domain) + 64;
+  const target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
+  const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
+  fill(target, words, domain, undefined);
+  const result = unicode ? lib.domainToUnicodeBlock(target) : lib.domainToAsciiBlock(target);
+  if (result === INVALID || result > target.length - TEXT) return "";
+  return unicode ? utf8Decoder.decode(target.subarray(TEXT, TEXT + result)) : decodeAscii(target, TEXT, TEXT + result);
+}
+
+export function domainToASCII(domain: string): string {
+  return domainCall(domain, false);
+}
+
+export function domainToUnicode(domain: string): string {
+  return domainCall(domain, true);
 }
 
 /** True when `input` parses (against `base` when given). */

@@ -22,12 +22,30 @@ import {
   SCHEME_NOT_SPECIAL,
   SCHEME_TYPE,
   SEARCH_START,
+  SET_HASH,
+  SET_HOST,
+  SET_HOSTNAME,
+  SET_HREF,
+  SET_PASSWORD,
+  SET_PATHNAME,
+  SET_PORT,
+  SET_PROTOCOL,
+  SET_SEARCH,
+  SET_USERNAME,
+  setComponent,
   USERNAME_END,
 } from "./protocol.ts";
+import { createLinkedSearchParams, resetSearchParams, toUSVString, type URLSearchParams } from "./url_search_params.ts";
 import { invalidUrlError, missingArgumentError } from "./errors.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 const AT = 0x40; // '@'
+
+/** The runtime's own URL, for the object-URL registry (blob: URLs belong to the runtime). */
+const RuntimeURL = globalThis.URL as unknown as {
+  createObjectURL(obj: unknown): string;
+  revokeObjectURL(url: string): void;
+};
 
 /** Passed as `url` to build an instance from an href already parsed into `components` (see adopt()). */
 const ADOPT: unknown = Object.freeze({});
@@ -44,6 +62,8 @@ export class URL {
   #searchStart: number;
   #hashStart: number;
   #scheme: number;
+  /** Created on first access of `searchParams`; kept in sync with the query both ways. */
+  #searchParams: URLSearchParams | undefined;
 
   /**
    * Parses `url`, resolved against `base` when given.
@@ -69,6 +89,36 @@ export class URL {
     this.#searchStart = components[SEARCH_START];
     this.#hashStart = components[HASH_START];
     this.#scheme = components[SCHEME_TYPE];
+    this.#searchParams = undefined;
+  }
+
+  /** Takes a new href whose offsets are in `components` (after a setter). */
+  #adoptComponents(href: string): void {
+    this.#href = href;
+    this.#protocolEnd = components[PROTOCOL_END];
+    this.#usernameEnd = components[USERNAME_END];
+    this.#hostStart = components[HOST_START];
+    this.#hostEnd = components[HOST_END];
+    this.#port = components[PORT];
+    this.#pathnameStart = components[PATHNAME_START];
+    this.#searchStart = components[SEARCH_START];
+    this.#hashStart = components[HASH_START];
+    this.#scheme = components[SCHEME_TYPE];
+  }
+
+  /** Runs a native setter; a rejected value leaves the URL as it was. Returns whether it took. */
+  #set(setter: number, value: unknown): boolean {
+    const href = setComponent(this.#href, setter, toUSVString(value));
+    if (href === null) return false;
+    this.#adoptComponents(href);
+    return true;
+  }
+
+  /** The query without its "?" ("" when absent), as URLSearchParams parses it. */
+  #query(): string {
+    const start = this.#searchStart;
+    if (start === OMITTED) return "";
+    return this.#href.slice(start + 1, this.#hashStart !== OMITTED ? this.#hashStart : this.#href.length);
   }
 
   /** Like `new URL(url, base)`, but returns null instead of throwing. */
@@ -88,6 +138,15 @@ export class URL {
     return this.#href;
   }
 
+  /** @throws {TypeError} `Invalid URL` when the new value does not parse (the URL is then unchanged). */
+  set href(value: string) {
+    const input = toUSVString(value);
+    const href = setComponent(this.#href, SET_HREF, input);
+    if (href === null) throw invalidUrlError(input, undefined);
+    this.#adoptComponents(href);
+    if (this.#searchParams !== undefined) resetSearchParams(this.#searchParams, this.#query());
+  }
+
   get origin(): string {
     if (this.#scheme !== SCHEME_NOT_SPECIAL) {
       return this.#scheme === SCHEME_FILE ? "null" : `${this.protocol}//${this.host}`;
@@ -100,15 +159,27 @@ export class URL {
     return this.#href.slice(0, this.#protocolEnd);
   }
 
+  set protocol(value: string) {
+    this.#set(SET_PROTOCOL, value);
+  }
+
   get username(): string {
     // Credentials sit after "scheme://"; without an authority username_end == protocol_end.
     const start = this.#protocolEnd + 2;
     return start < this.#usernameEnd ? this.#href.slice(start, this.#usernameEnd) : "";
   }
 
+  set username(value: string) {
+    this.#set(SET_USERNAME, value);
+  }
+
   get password(): string {
     // username_end points at ':' and host_start at '@' when a password exists.
     return this.#hostStart > this.#usernameEnd ? this.#href.slice(this.#usernameEnd + 1, this.#hostStart) : "";
+  }
+
+  set password(value: string) {
+    this.#set(SET_PASSWORD, value);
   }
 
   get host(): string {
@@ -117,12 +188,24 @@ export class URL {
     return start === this.#hostEnd ? "" : this.#href.slice(start, this.#pathnameStart);
   }
 
+  set host(value: string) {
+    this.#set(SET_HOST, value);
+  }
+
   get hostname(): string {
     return this.#href.slice(this.#hostnameStart(), this.#hostEnd);
   }
 
+  set hostname(value: string) {
+    this.#set(SET_HOSTNAME, value);
+  }
+
   get port(): string {
     return this.#port === OMITTED ? "" : `${this.#port}`;
+  }
+
+  set port(value: string) {
+    this.#set(SET_PORT, value);
   }
 
   get pathname(): string {
@@ -134,6 +217,10 @@ export class URL {
     return this.#href.slice(this.#pathnameStart, end);
   }
 
+  set pathname(value: string) {
+    this.#set(SET_PATHNAME, value);
+  }
+
   get search(): string {
     const start = this.#searchStart;
     if (start === OMITTED) return "";
@@ -141,13 +228,45 @@ export class URL {
     return end - start <= 1 ? "" : this.#href.slice(start, end); // a lone "?" reads as ""
   }
 
+  /** Setting "" removes the query, "?" included. The searchParams object follows. */
+  set search(value: string) {
+    this.#set(SET_SEARCH, value);
+    if (this.#searchParams !== undefined) resetSearchParams(this.#searchParams, this.#query());
+  }
+
+  /** The query as a live URLSearchParams: the same object on every access. */
+  get searchParams(): URLSearchParams {
+    if (this.#searchParams === undefined) {
+      this.#searchParams = createLinkedSearchParams(this.#query(), (serialized) => {
+        // The URL standard's "update steps": an empty list removes the query entirely.
+        this.#set(SET_SEARCH, serialized);
+      });
+    }
+    return this.#searchParams;
+  }
+
   get hash(): string {
     const start = this.#hashStart;
     return start === OMITTED || this.#href.length - start <= 1 ? "" : this.#href.slice(start);
   }
 
+  set hash(value: string) {
+    this.#set(SET_HASH, value);
+  }
+
   toString(): string {
     return this.#href;
+  }
+
+  /** Delegates to the runtime's own URL: blob: URLs live in the runtime's registry. */
+  static createObjectURL(obj: Blob): string {
+    if (arguments.length === 0) throw missingArgumentError("URL.createObjectURL", 1, 0);
+    return RuntimeURL.createObjectURL(obj);
+  }
+
+  static revokeObjectURL(url: string): void {
+    if (arguments.length === 0) throw missingArgumentError("URL.revokeObjectURL", 1, 0);
+    RuntimeURL.revokeObjectURL(url);
   }
 
   toJSON(): string {
@@ -194,5 +313,6 @@ defineInspect(URL.prototype, (url: URL) => ({
   port: url.port,
   pathname: url.pathname,
   search: url.search,
+  searchParams: url.searchParams,
   hash: url.hash,
 }));

@@ -17,19 +17,24 @@ export function makeWebIdlMembersEnumerable(prototype: object, name: string): vo
 /** `nodejs.util.inspect.custom` is honoured by the consoles of Node, Deno and Bun alike. */
 const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
 
-type Inspect = (value: unknown, options?: unknown) => string;
+export type Inspect = (value: unknown, options?: unknown) => string;
 
 /**
  * Makes console.log / util.inspect print instances in Node's format, e.g. `URL { href: '…', … }`,
- * using the fields `view` returns.
+ * using the fields `view` returns, or the text `format` makes of them.
  */
-export function defineInspect<T>(prototype: object, view: (self: T) => Record<string, unknown>): void {
+export function defineInspect<T>(
+  prototype: object,
+  view: (self: T) => Record<string, unknown>,
+  format?: (view: Record<string, unknown>, inspect: Inspect, options: unknown) => string,
+): void {
   const name = (prototype as { constructor: { name: string } }).constructor.name;
   Object.defineProperty(prototype, inspectCustom, {
     value: function (this: T, depth: number, options: unknown, inspect: Inspect): unknown {
       // Past the depth limit Node prints the bare object (`URL {}`); returning it does the same here.
       if (typeof depth === "number" && depth < 0) return this;
       if (typeof inspect !== "function") return view(this);
+      if (format !== undefined) return format(view(this), inspect, options);
       return `${name} ${inspect(view(this), options)}`;
     },
     configurable: true,

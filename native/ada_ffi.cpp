@@ -88,6 +88,74 @@ uint32_t ada_ffi_parse_block(uint8_t* block) {
   return result;
 }
 
+uint32_t ada_ffi_set_block(uint8_t* block) {
+  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
+  std::memcpy(header, block, sizeof header);
+  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  std::string_view href = view(text, header[ADA_FFI_BLOCK_INPUT_LEN]);
+  std::string_view value = view(text + href.size(), header[ADA_FFI_BLOCK_BASE_LEN]);
+  auto parsed = ada::parse<url>(href);
+  if (!parsed) return ADA_FFI_INVALID;
+  bool ok = true;
+  switch (header[ADA_FFI_BLOCK_SETTER]) {
+    case ADA_FFI_SET_HREF: ok = parsed->set_href(value); break;
+    case ADA_FFI_SET_PROTOCOL: ok = parsed->set_protocol(value); break;
+    case ADA_FFI_SET_USERNAME: ok = parsed->set_username(value); break;
+    case ADA_FFI_SET_PASSWORD: ok = parsed->set_password(value); break;
+    case ADA_FFI_SET_HOST: ok = parsed->set_host(value); break;
+    case ADA_FFI_SET_HOSTNAME: ok = parsed->set_hostname(value); break;
+    case ADA_FFI_SET_PORT: ok = parsed->set_port(value); break;
+    case ADA_FFI_SET_PATHNAME: ok = parsed->set_pathname(value); break;
+    case ADA_FFI_SET_SEARCH: parsed->set_search(value); break;
+    case ADA_FFI_SET_HASH: parsed->set_hash(value); break;
+    default: return ADA_FFI_INVALID;
+  }
+  if (!ok) return ADA_FFI_INVALID;
+  // report() compares with the old href: UNCHANGED then means "the setter changed nothing".
+  uint32_t components[ADA_FFI_COMPONENT_COUNT];
+  uint32_t result = report(parsed, href, text, header[ADA_FFI_BLOCK_TEXT_CAP], components);
+  if (result != ADA_FFI_INVALID) std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
+  return result;
+}
+
+namespace {
+
+// Node's algorithm for url.domainToASCII: the host setter of a special URL, so the result is exactly
+// what the URL parser would make of that host.
+std::optional<std::string> domain_to_ascii(std::string_view domain) {
+  if (domain.empty()) return std::string();
+  auto u = ada::parse<url>("ws://x");
+  if (!u || !u->set_hostname(domain)) return std::nullopt;
+  return std::string(u->get_hostname());
+}
+
+uint32_t write_domain(uint8_t* block, const std::optional<std::string>& result) {
+  if (!result || result->size() >= ADA_FFI_MAX_LENGTH) return ADA_FFI_INVALID;
+  uint32_t cap;
+  std::memcpy(&cap, block + 4 * ADA_FFI_BLOCK_TEXT_CAP, 4);
+  uint32_t len = static_cast<uint32_t>(result->size());
+  if (len <= cap && len != 0) std::memcpy(block + ADA_FFI_BLOCK_TEXT, result->data(), len);
+  return len;
+}
+
+std::string_view block_input(const uint8_t* block) {
+  uint32_t len;
+  std::memcpy(&len, block + 4 * ADA_FFI_BLOCK_INPUT_LEN, 4);
+  return view(block + ADA_FFI_BLOCK_TEXT, len);
+}
+
+}  // namespace
+
+uint32_t ada_ffi_domain_to_ascii_block(uint8_t* block) {
+  return write_domain(block, domain_to_ascii(block_input(block)));
+}
+
+uint32_t ada_ffi_domain_to_unicode_block(uint8_t* block) {
+  auto ascii = domain_to_ascii(block_input(block));
+  if (!ascii) return ADA_FFI_INVALID;
+  return write_domain(block, ada::idna::to_unicode(*ascii));
+}
+
 uint32_t ada_ffi_can_parse_block(const uint8_t* block) {
   uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
   std::memcpy(header, block, sizeof header);

@@ -44,7 +44,7 @@ extern "C" {
 #define ADA_FFI_API __attribute__((visibility("default")))
 #endif
 
-#define ADA_FFI_ABI_VERSION 3u
+#define ADA_FFI_ABI_VERSION 4u
 
 /* Number of uint32 values written into a components array. */
 #define ADA_FFI_COMPONENT_COUNT 9u
@@ -78,7 +78,7 @@ enum ada_ffi_component {
  *   word 0  INPUT_LEN   in:  input byte length
  *   word 1  BASE_LEN    in:  base byte length, or ADA_FFI_NO_BASE
  *   word 2  TEXT_CAP    in:  bytes available from byte ADA_FFI_BLOCK_TEXT on
- *   word 3  (reserved, 0)
+ *   word 3  SETTER      in:  which component ada_ffi_set_block sets (enum ada_ffi_setter); else 0
  *   words 4..12          out: the components (ADA_FFI_BLOCK_COMPONENTS + enum ada_ffi_component)
  *   words 13..15         (reserved)
  *   byte 64 on           in:  input bytes, immediately followed by base bytes
@@ -89,9 +89,24 @@ enum ada_ffi_component {
 #define ADA_FFI_BLOCK_INPUT_LEN 0u
 #define ADA_FFI_BLOCK_BASE_LEN 1u
 #define ADA_FFI_BLOCK_TEXT_CAP 2u
+#define ADA_FFI_BLOCK_SETTER 3u
 #define ADA_FFI_BLOCK_COMPONENTS 4u
 #define ADA_FFI_BLOCK_TEXT 64u
 #define ADA_FFI_NO_BASE 0xFFFFFFFFu
+
+/* The URL setters of ada_ffi_set_block (the WHATWG URL setters of the same names). */
+enum ada_ffi_setter {
+  ADA_FFI_SET_HREF = 0,
+  ADA_FFI_SET_PROTOCOL = 1,
+  ADA_FFI_SET_USERNAME = 2,
+  ADA_FFI_SET_PASSWORD = 3,
+  ADA_FFI_SET_HOST = 4,
+  ADA_FFI_SET_HOSTNAME = 5,
+  ADA_FFI_SET_PORT = 6,
+  ADA_FFI_SET_PATHNAME = 7,
+  ADA_FFI_SET_SEARCH = 8,
+  ADA_FFI_SET_HASH = 9
+};
 
 /* Same values as ada::scheme::type. */
 enum ada_ffi_scheme_type {
@@ -168,6 +183,29 @@ ADA_FFI_API uint32_t ada_ffi_parse_block(uint8_t* block);
  * ada_ffi_can_parse / ada_ffi_can_parse_with_base through a call block: 1 or 0. Writes nothing.
  */
 ADA_FFI_API uint32_t ada_ffi_can_parse_block(const uint8_t* block);
+
+/*
+ * Runs one URL setter, statelessly, through a call block. The text area holds the current href
+ * (INPUT_LEN bytes, as returned by a previous parse) immediately followed by the new value (BASE_LEN
+ * bytes, UTF-8); SETTER says which setter. Returns
+ *   ADA_FFI_INVALID    the setter rejected the value (or the href does not parse): the URL is unchanged,
+ *                      nothing written. Only the href setter reports failure this way in JavaScript;
+ *                      the others silently leave the URL as it was, as the WHATWG setters do.
+ *   ADA_FFI_UNCHANGED  the new href equals the current one; components written.
+ *   n                  the new href's length, written at the text area when n <= TEXT_CAP (else grow
+ *                      and call again); components written.
+ * The search and hash setters given "" remove the component.
+ */
+ADA_FFI_API uint32_t ada_ffi_set_block(uint8_t* block);
+
+/*
+ * The domain's ASCII serialization (UTS #46 ToASCII as the URL host parser applies it to special URLs),
+ * or its Unicode form, like Node's url.domainToASCII / url.domainToUnicode. The block's text area holds
+ * the domain (INPUT_LEN bytes, UTF-8). Returns the result's byte length, written at the text area when
+ * it fits in TEXT_CAP (the Unicode form is UTF-8), or ADA_FFI_INVALID when the domain is not valid.
+ */
+ADA_FFI_API uint32_t ada_ffi_domain_to_ascii_block(uint8_t* block);
+ADA_FFI_API uint32_t ada_ffi_domain_to_unicode_block(uint8_t* block);
 
 /* Number of uint32 values per input in the results array of ada_ffi_parse_many. */
 #define ADA_FFI_RESULT_STRIDE 10u

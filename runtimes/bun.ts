@@ -16,6 +16,9 @@ const symbols = {
   ada_ffi_ada_version: { args: [ptr, u32], returns: u32 },
   ada_ffi_parse_block: { args: [ptr], returns: u32 },
   ada_ffi_can_parse_block: { args: [ptr], returns: u32 },
+  ada_ffi_set_block: { args: [ptr], returns: u32 },
+  ada_ffi_domain_to_ascii_block: { args: [ptr], returns: u32 },
+  ada_ffi_domain_to_unicode_block: { args: [ptr], returns: u32 },
   ada_ffi_parse_many: { args: [ptr, ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
 } as const;
 
@@ -35,6 +38,9 @@ const {
   ada_ffi_parse_block,
   ada_ffi_can_parse_block,
   ada_ffi_parse_many,
+  ada_ffi_set_block,
+  ada_ffi_domain_to_ascii_block,
+  ada_ffi_domain_to_unicode_block,
 } = library.symbols;
 
 const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
@@ -44,6 +50,9 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
   parseBlock: (block) => ada_ffi_parse_block(block),
   canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  setBlock: (block) => ada_ffi_set_block(block),
+  domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
+  domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii: (bytes, start, end) =>

@@ -12,6 +12,9 @@ const symbols = {
   ada_ffi_ada_version: { parameters: ["buffer", "u32"], result: "u32" },
   ada_ffi_parse_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_can_parse_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_set_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_domain_to_ascii_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_domain_to_unicode_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_parse_many: {
     parameters: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
     result: "u32",
@@ -61,6 +64,9 @@ const {
   ada_ffi_parse_block,
   ada_ffi_can_parse_block,
   ada_ffi_parse_many,
+  ada_ffi_set_block,
+  ada_ffi_domain_to_ascii_block,
+  ada_ffi_domain_to_unicode_block,
 } = library.symbols;
 
 const binding: NativeBinding = {
@@ -68,6 +74,9 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
   parseBlock: (block) => ada_ffi_parse_block(block),
   canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  setBlock: (block) => ada_ffi_set_block(block),
+  domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
+  domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
 };

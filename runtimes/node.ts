@@ -22,6 +22,9 @@ const { library, path } = openNativeLibrary(
 // per call matters here: koffi spends tens of nanoseconds per argument.
 const parseBlock = library.func("uint32_t ada_ffi_parse_block(void *)");
 const canParseBlock = library.func("uint32_t ada_ffi_can_parse_block(void *)");
+const setBlock = library.func("uint32_t ada_ffi_set_block(void *)");
+const domainToAsciiBlock = library.func("uint32_t ada_ffi_domain_to_ascii_block(void *)");
+const domainToUnicodeBlock = library.func("uint32_t ada_ffi_domain_to_unicode_block(void *)");
 const parseMany = library.func(
   "uint32_t ada_ffi_parse_many(void *, void *, uint32_t, void *, uint32_t, void *, uint32_t, void *)",
 );
@@ -36,6 +39,9 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => adaVersion(out, cap),
   parseBlock: (block) => parseBlock(block),
   canParseBlock: (block) => canParseBlock(block),
+  setBlock: (block) => setBlock(block),
+  domainToAsciiBlock: (block) => domainToAsciiBlock(block),
+  domainToUnicodeBlock: (block) => domainToUnicodeBlock(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii: (bytes, start, end) =>

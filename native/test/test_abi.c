@@ -346,12 +346,82 @@ static void test_many(void) {
   CHECK(ada_ffi_parse_many(NULL, NULL, 0, NULL, ADA_FFI_NO_BASE, NULL, 0, NULL) == 0);
 }
 
+/* Runs setter `which` with `value` on `href`; returns the result code, href text in the block. */
+static uint32_t run_setter(uint32_t* words, uint32_t bytes, const char* href, uint32_t which, const char* value) {
+  fill_block(words, bytes, href, value);
+  words[ADA_FFI_BLOCK_SETTER] = which;
+  return ada_ffi_set_block((uint8_t*)words);
+}
+
+static void test_setters(void) {
+  uint32_t words[128];
+  const char* text = (const char*)words + ADA_FFI_BLOCK_TEXT;
+  const uint32_t* comps = words + ADA_FFI_BLOCK_COMPONENTS;
+  struct { const char* href; uint32_t which; const char* value; const char* want; } cases[] = {
+      {"https://a.com/p?q#h", ADA_FFI_SET_SEARCH, "x=1", "https://a.com/p?x=1#h"},
+      {"https://a.com/p?q#h", ADA_FFI_SET_SEARCH, "", "https://a.com/p#h"},
+      {"https://a.com/p?q#h", ADA_FFI_SET_HASH, "", "https://a.com/p?q"},
+      {"https://a.com/p", ADA_FFI_SET_PORT, "8080", "https://a.com:8080/p"},
+      {"https://a.com:8080/p", ADA_FFI_SET_PORT, "443", "https://a.com/p"},
+      {"https://a.com/p", ADA_FFI_SET_HOSTNAME, "B\xC3\xBC" "cher.de", "https://xn--bcher-kva.de/p"},
+      {"https://a.com/p", ADA_FFI_SET_USERNAME, "me", "https://me@a.com/p"},
+      {"https://a.com/p", ADA_FFI_SET_PASSWORD, "pw", "https://:pw@a.com/p"},
+      {"https://a.com/p", ADA_FFI_SET_PROTOCOL, "wss", "wss://a.com/p"},
+      {"https://a.com/p", ADA_FFI_SET_PATHNAME, "/x y", "https://a.com/x%20y"},
+      {"https://a.com/p", ADA_FFI_SET_HOST, "b.org:81", "https://b.org:81/p"},
+      {"https://a.com/p", ADA_FFI_SET_HREF, "HTTP://Z/", "http://z/"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    uint32_t r = run_setter(words, sizeof words, cases[i].href, cases[i].which, cases[i].value);
+    if (r != strlen(cases[i].want) || memcmp(text, cases[i].want, r) != 0) {
+      fprintf(stderr, "  setter case %zu: got %u\n", i, r);
+      failures++;
+    }
+  }
+  /* A value that changes nothing: UNCHANGED, components written. */
+  words[ADA_FFI_BLOCK_COMPONENTS + ADA_FFI_HOST_END] = 0;
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_PATHNAME, "/p") == ADA_FFI_UNCHANGED);
+  CHECK(comps[ADA_FFI_HOST_END] == 13);
+  /* Rejected values: INVALID, nothing written. */
+  uint32_t r;
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_PORT, "99999") == ADA_FFI_INVALID);
+  /* A special URL with a port cannot become file: — ada reports it as rejected or as no change. */
+  r = run_setter(words, sizeof words, "https://a.com:81/p", ADA_FFI_SET_PROTOCOL, "file");
+  CHECK(r == ADA_FFI_INVALID || r == ADA_FFI_UNCHANGED);
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HREF, "nope") == ADA_FFI_INVALID);
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HOST, "") == ADA_FFI_INVALID);
+  CHECK(run_setter(words, sizeof words, "mailto:x", ADA_FFI_SET_HOSTNAME, "h") == ADA_FFI_INVALID);
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", 99, "x") == ADA_FFI_INVALID);
+  /* Too small: the need comes back. */
+  fill_block(words, sizeof words, "https://a.com/p", "xxxxxxxxxx");
+  words[ADA_FFI_BLOCK_SETTER] = ADA_FFI_SET_SEARCH;
+  words[ADA_FFI_BLOCK_TEXT_CAP] = 25;
+  CHECK(ada_ffi_set_block((uint8_t*)words) == 26);
+}
+
+static void test_domains(void) {
+  uint32_t words[64];
+  const char* text = (const char*)words + ADA_FFI_BLOCK_TEXT;
+  fill_block(words, sizeof words, "B\xC3\xBC" "cher.DE", NULL);
+  uint32_t r = ada_ffi_domain_to_ascii_block((uint8_t*)words);
+  CHECK(r == 16 && memcmp(text, "xn--bcher-kva.de", 16) == 0);
+  fill_block(words, sizeof words, "xn--bcher-kva.de", NULL);
+  r = ada_ffi_domain_to_unicode_block((uint8_t*)words);
+  CHECK(r == 10 && memcmp(text, "b\xC3\xBC" "cher.de", 10) == 0);
+  fill_block(words, sizeof words, "xn--tes\xC5\xA1la", NULL); /* invalid Punycode (WPT toascii.json) */
+  CHECK(ada_ffi_domain_to_ascii_block((uint8_t*)words) == ADA_FFI_INVALID);
+  fill_block(words, sizeof words, "a b", NULL);
+  CHECK(ada_ffi_domain_to_unicode_block((uint8_t*)words) == ADA_FFI_INVALID);
+  fill_block(words, sizeof words, "", NULL);
+  CHECK(ada_ffi_domain_to_ascii_block((uint8_t*)words) == 0);
+}
+
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
     {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
-    {"many", test_many},
+    {"many", test_many},         {"setters", test_setters},  {"domains", test_domains},
 };
 
 int main(int argc, char** argv) {

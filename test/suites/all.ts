@@ -5,13 +5,17 @@ import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
 import * as differential from "./differential.ts";
 import * as loading from "./loading.ts";
+import * as searchParams from "./search_params.ts";
 import * as webidl from "./webidl.ts";
 import * as wpt from "./wpt_urltestdata.ts";
+import * as wptSetters from "./wpt_setters_idna.ts";
 
 export function registerAll(api: Api, runtime: loading.Runtime): void {
   const seed = Number(process.env.ADA_FFI_TEST_SEED ?? differential.DEFAULT_SEED);
   wpt.register(api);
+  wptSetters.register(api);
   webidl.register(api);
+  searchParams.register(api);
   buffers.register(api);
   differential.register(api, seed);
   batch.register(api, seed);

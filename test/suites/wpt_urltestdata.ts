@@ -7,6 +7,7 @@ import { GETTERS } from "../support/reference.ts";
 
 interface WptCase extends Partial<Record<typeof GETTERS[number], string>> {
   input: string;
+  searchParams?: string;
   base: string | null;
   failure?: boolean;
 }
@@ -32,6 +33,7 @@ export function register(api: Api): void {
         for (const getter of GETTERS) {
           if (c[getter] !== undefined) assert.is(url[getter], c[getter], getter);
         }
+        if (c.searchParams !== undefined) assert.is(url.searchParams.toString(), c.searchParams, "searchParams");
         assert.is(api.URL.canParse(c.input, base), true);
         assert.is(api.URL.parse(c.input, base)?.href, c.href);
       });

@@ -33,32 +33,24 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 function encodeCases(cases: Case[]): Uint8Array {
-  const parts: Uint8Array[] = [];
+  // Room for the worst case: 4 + 4 + 4 header bytes and 3 UTF-8 bytes per UTF-16 unit.
   let size = 0;
-  const u32 = (n: number) => {
-    const b = new Uint8Array(4);
-    new DataView(b.buffer).setUint32(0, n, true);
-    parts.push(b);
-    size += 4;
-  };
+  for (const c of cases) size += 12 + 3 * (c.input.length + (c.base?.length ?? 0));
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  let at = 0;
   const str = (s: string) => {
-    const bytes = encoder.encode(s); // lone surrogates -> U+FFFD, as the URL API does
-    u32(bytes.length);
-    parts.push(bytes);
-    size += bytes.length;
+    const written = encoder.encodeInto(s, bytes.subarray(at + 4)).written; // lone surrogates -> U+FFFD
+    view.setUint32(at, written, true);
+    at += 4 + written;
   };
   for (const c of cases) {
-    u32(c.base === undefined ? 0 : 1);
+    view.setUint32(at, c.base === undefined ? 0 : 1, true);
+    at += 4;
     str(c.input);
     if (c.base !== undefined) str(c.base);
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
+  return bytes.subarray(0, at);
 }
 
 /** ada's getters for each case, or null where ada rejects the URL. */
