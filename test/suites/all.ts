@@ -4,6 +4,7 @@ import type { Api } from "../support/api.ts";
 import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
 import * as differential from "./differential.ts";
+import * as global from "./global.ts";
 import * as loading from "./loading.ts";
 import * as searchParams from "./search_params.ts";
 import * as webidl from "./webidl.ts";
@@ -20,4 +21,5 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   differential.register(api, seed);
   batch.register(api, seed);
   loading.register(runtime);
+  global.register(runtime);
 }

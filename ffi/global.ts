@@ -1,0 +1,71 @@
+/**
+ * The opt-in drop-in: replaces globalThis.URL and globalThis.URLSearchParams with ours, with the same
+ * property attributes as the built-ins (writable, configurable, not enumerable).
+ *
+ * The runtime's fetch, Request and Response read URL arguments through toString(), so our URL works
+ * with them as it is. A URLSearchParams *body* is different: a runtime may recognise only its own class
+ * (Deno rejects ours as a byte iterable, Bun sends it as text/plain), while Node's undici checks
+ * whatever globalThis.URLSearchParams is at the time. So the install asks the runtime once, through
+ * the original Response, which class it turns into an application/x-www-form-urlencoded body, and only
+ * when that is the runtime's own class wraps fetch, Request and Response to hand such bodies over as
+ * one. The wrappers are Proxies of the originals: `instanceof Request` and `Request.prototype` hold.
+ */
+
+type AnyFunction = (...args: unknown[]) => unknown;
+
+export function installGlobals(url: unknown, urlSearchParams: new (...args: never[]) => object): void {
+  const RuntimeSearchParams = globalThis.URLSearchParams;
+  const ours = urlSearchParams;
+  const convertBody = (body: unknown) => body instanceof ours ? new RuntimeSearchParams(String(body)) : body;
+  // A RequestInit whose body is converted; other members still read through to the caller's object.
+  const convertInit = (init: unknown) => {
+    if (init === null || typeof init !== "object") return init;
+    const body = (init as { body?: unknown }).body;
+    if (!(body instanceof ours)) return init;
+    return Object.create(init, { body: { value: convertBody(body), enumerable: true } });
+  };
+
+  const g = globalThis as unknown as Record<string, unknown>;
+  const define = (name: string, value: unknown) =>
+    Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+  define("URL", url);
+  define("URLSearchParams", urlSearchParams);
+
+  const isFormBody = (body: unknown): boolean => {
+    try {
+      const type = new (g.Response as new (body: unknown) => Response)(body).headers.get("content-type");
+      return type !== null && type.startsWith("application/x-www-form-urlencoded");
+    } catch {
+      return false;
+    }
+  };
+  if (typeof g.Response !== "function" || isFormBody(new ours())) return; // ours already works
+  if (!isFormBody(new RuntimeSearchParams())) return; // nothing we could convert to would do better
+
+  if (typeof g.fetch === "function") {
+    const fetch = g.fetch as AnyFunction;
+    define(
+      "fetch",
+      new Proxy(fetch, {
+        apply: (target, self, args) => Reflect.apply(target, self, [args[0], convertInit(args[1]), ...args.slice(2)]),
+      }),
+    );
+  }
+  if (typeof g.Request === "function") {
+    define("Request", proxy(g.Request as AnyFunction, (args) => [args[0], convertInit(args[1]), ...args.slice(2)]));
+  }
+  {
+    define("Response", proxy(g.Response as AnyFunction, (args) => [convertBody(args[0]), ...args.slice(1)]));
+  }
+}
+
+/**
+ * A constructor Proxy that rewrites the arguments. `new P()` passes the proxy as newTarget: construct
+ * the original then, so the result is an ordinary instance; a subclass of P keeps its own newTarget.
+ */
+function proxy(target: AnyFunction, rewrite: (args: unknown[]) => unknown[]): AnyFunction {
+  const wrapped: AnyFunction = new Proxy(target, {
+    construct: (t, args, newTarget) => Reflect.construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
+  });
+  return wrapped;
+}

@@ -1,0 +1,87 @@
+/**
+ * The opt-in global install, in a child process of the current runtime (it replaces globalThis.URL):
+ * the runtime's fetch, Request and Response.redirect against a local HTTP server on 127.0.0.1.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { ROOT } from "../support/files.ts";
+import type { Runtime } from "./loading.ts";
+
+const ENTRY: Record<Runtime, string> = {
+  node: "dist/runtimes/node_global.js",
+  deno: "runtimes/deno_global.ts",
+  bun: "runtimes/bun_global.ts",
+};
+
+// Runs in the child: one server on an ephemeral loopback port, a bounded number of requests, then exit.
+const PROGRAM = (entry: string) => `
+import * as ada from ${JSON.stringify(entry)};
+import { createServer } from "node:http";
+const results = {};
+results.globalIsOurs = globalThis.URL === ada.URL && globalThis.URLSearchParams === ada.URLSearchParams;
+results.descriptor = Object.getOwnPropertyDescriptor(globalThis, "URL");
+const server = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => res.end(JSON.stringify({ url: req.url, method: req.method, body, type: req.headers["content-type"] })));
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const port = server.address().port;
+try {
+  const target = new URL("http://127.0.0.1:" + port + "/echo?a=1");
+  target.searchParams.append("b", "x y");
+  results.fetchUrl = await (await fetch(target)).json();
+  results.requestUrl = new Request(target).url;
+  const posted = await (await fetch(new Request(target, { method: "POST", body: new URLSearchParams("k=v&w=1") }))).json();
+  results.postBody = posted.body;
+  results.postType = posted.type;
+  const direct = await (await fetch(target, { method: "POST", body: new URLSearchParams({ d: "1" }) })).json();
+  results.directBody = direct.body;
+  results.responseText = await new Response(new URLSearchParams("r=1")).text();
+  results.responseType = new Response(new URLSearchParams("r=1")).headers.get("content-type");
+  results.instanceofKept = new Request(target) instanceof Request && Response.redirect(target) instanceof Response;
+  results.redirect = Response.redirect(new URL("/moved", target), 302).headers.get("location");
+  results.relative = new URL("../x", "http://h/a/b").href;
+} finally {
+  server.close();
+}
+console.log("RESULT " + JSON.stringify(results));
+`;
+
+export function register(runtime: Runtime): void {
+  const test = suite(`global install (${runtime})`);
+  test("fetch, Request and Response.redirect work with our URL on globalThis", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-global-"));
+    try {
+      const script = join(dir, runtime === "node" ? "global.mjs" : "global.ts");
+      writeFileSync(script, PROGRAM(pathToFileURL(join(ROOT, ENTRY[runtime])).href));
+      const args = runtime === "deno" ? ["run", "--allow-all", script] : [script];
+      const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 60_000 });
+      const line = `${run.stdout}`.split("\n").find((l) => l.startsWith("RESULT "));
+      assert.ok(line, `${run.stdout}${run.stderr}`);
+      const r = JSON.parse(line!.slice(7));
+      assert.is(r.globalIsOurs, true);
+      assert.equal(r.descriptor.enumerable, false);
+      assert.equal(r.descriptor.writable, true);
+      assert.is(r.fetchUrl.url, "/echo?a=1&b=x+y");
+      assert.ok(r.requestUrl.endsWith("/echo?a=1&b=x+y"), r.requestUrl);
+      assert.is(r.postBody, "k=v&w=1");
+      assert.ok(String(r.postType).startsWith("application/x-www-form-urlencoded"), r.postType);
+      assert.is(r.directBody, "d=1");
+      assert.is(r.responseText, "r=1");
+      assert.ok(String(r.responseType).startsWith("application/x-www-form-urlencoded"), r.responseType);
+      assert.is(r.instanceofKept, true);
+      assert.ok(r.redirect.endsWith("/moved"), r.redirect);
+      assert.is(r.relative, "http://h/x");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  test.run();
+}
