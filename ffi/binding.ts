@@ -35,6 +35,8 @@ export interface NativeBinding {
    * latin1 slice (Node's and Bun's Buffer) supply it; otherwise `ffi/strings.ts` picks a portable one.
    */
   decodeAscii?: (bytes: Uint8Array, start: number, end: number) => string;
+  /** Optional: up to how many UTF-16 units ASCII input is encoded by a JS loop rather than encodeInto. */
+  loopEncodeLimit?: number;
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */

@@ -7,7 +7,7 @@
  * Single-threaded by construction (one JS realm per block), so the block is module state.
  */
 import { EXPECTED_ABI_VERSION, type NativeBinding } from "./binding.ts";
-import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length } from "./strings.ts";
+import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
 
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
 const INVALID = 0xffffffff;
@@ -73,6 +73,7 @@ export function installBinding(binding: NativeBinding, libraryPath: string): voi
   }
   native = binding;
   decodeAscii = binding.decodeAscii ?? decodeAsciiPortable;
+  if (binding.loopEncodeLimit !== undefined) setLoopEncodeLimit(binding.loopEncodeLimit);
 }
 
 /** The installed binding and ASCII decoder, for the batch path (ffi/batch.ts). */

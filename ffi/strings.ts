@@ -8,8 +8,16 @@
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
-/** Below this many UTF-16 units a JS loop beats `encodeInto` (its call overhead dominates). */
-const SHORT_STRING = 24;
+/**
+ * Up to this many UTF-16 units, ASCII is copied by a JS loop instead of `encodeInto` (whose call
+ * overhead dominates short strings). 24 suits Node and Bun; Deno's encodeInto is slow enough that its
+ * adapter raises the limit (see NativeBinding.loopEncodeLimit).
+ */
+let loopEncodeLimit = 24;
+
+export function setLoopEncodeLimit(units: number): void {
+  loopEncodeLimit = units;
+}
 /** Up to this many bytes `String.fromCharCode.apply` beats `TextDecoder` for ASCII. */
 const SHORT_HREF = 48;
 
@@ -24,7 +32,7 @@ export function maxUtf8Length(s: string): number {
  */
 export function encodeUtf8Into(s: string, target: Uint8Array, offset: number, view?: Uint8Array): number {
   const n = s.length;
-  if (n <= SHORT_STRING) {
+  if (n <= loopEncodeLimit) {
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);

@@ -1,9 +1,13 @@
 /**
  * The WHATWG `URL`, backed by ada through one native call per parse.
  *
- * An instance keeps only the normalized href and nine small integers (ada's component offsets, see
- * native/ada_ffi.h); every getter slices href on demand. Fields are plain numbers, not a typed array
- * per object, to keep instances small.
+ * An instance keeps only the normalized href and five of ada's component offsets (native/ada_ffi.h);
+ * every getter slices href on demand. Not stored, because href determines them cheaply: protocol_end
+ * (the first ':' of a normalized href ends the scheme, which cannot contain one), the port (the text
+ * between host_end and pathname_start), the scheme type (from the protocol) and username_end (userinfo
+ * holds no raw ':' but the one before the password). Fields are
+ * plain numbers, not a typed array per object, and searchParams lives in a WeakMap: instances stay small
+ * (retained heap is a benchmark figure).
  */
 import {
   canParse as nativeCanParse,
@@ -14,12 +18,9 @@ import {
   OMITTED,
   parseHref,
   PATHNAME_START,
-  PORT,
   PROTOCOL_END,
-  SCHEME_FILE,
   SCHEME_HTTP,
   SCHEME_HTTPS,
-  SCHEME_NOT_SPECIAL,
   SCHEME_TYPE,
   SEARCH_START,
   SET_HASH,
@@ -33,13 +34,16 @@ import {
   SET_SEARCH,
   SET_USERNAME,
   setComponent,
-  USERNAME_END,
 } from "./protocol.ts";
 import { createLinkedSearchParams, resetSearchParams, toUSVString, type URLSearchParams } from "./url_search_params.ts";
 import { invalidUrlError, missingArgumentError } from "./errors.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 const AT = 0x40; // '@'
+const COLON = 0x3a;
+
+/** Each URL's searchParams, created on first access (a WeakMap keeps the field off every instance). */
+const searchParamsOf = new WeakMap<URL, URLSearchParams>();
 
 /** The runtime's own URL, for the object-URL registry (blob: URLs belong to the runtime). */
 const RuntimeURL = globalThis.URL as unknown as {
@@ -53,17 +57,11 @@ let adoptedHref = "";
 
 export class URL {
   #href: string;
-  #protocolEnd: number;
-  #usernameEnd: number;
   #hostStart: number;
   #hostEnd: number;
-  #port: number;
   #pathnameStart: number;
   #searchStart: number;
   #hashStart: number;
-  #scheme: number;
-  /** Created on first access of `searchParams`; kept in sync with the query both ways. */
-  #searchParams: URLSearchParams | undefined;
 
   /**
    * Parses `url`, resolved against `base` when given.
@@ -80,30 +78,21 @@ export class URL {
       if (href === null) throw invalidUrlError(input, baseString);
       this.#href = href;
     }
-    this.#protocolEnd = components[PROTOCOL_END];
-    this.#usernameEnd = components[USERNAME_END];
     this.#hostStart = components[HOST_START];
     this.#hostEnd = components[HOST_END];
-    this.#port = components[PORT];
     this.#pathnameStart = components[PATHNAME_START];
     this.#searchStart = components[SEARCH_START];
     this.#hashStart = components[HASH_START];
-    this.#scheme = components[SCHEME_TYPE];
-    this.#searchParams = undefined;
   }
 
   /** Takes a new href whose offsets are in `components` (after a setter). */
   #adoptComponents(href: string): void {
     this.#href = href;
-    this.#protocolEnd = components[PROTOCOL_END];
-    this.#usernameEnd = components[USERNAME_END];
     this.#hostStart = components[HOST_START];
     this.#hostEnd = components[HOST_END];
-    this.#port = components[PORT];
     this.#pathnameStart = components[PATHNAME_START];
     this.#searchStart = components[SEARCH_START];
     this.#hashStart = components[HASH_START];
-    this.#scheme = components[SCHEME_TYPE];
   }
 
   /** Runs a native setter; a rejected value leaves the URL as it was. Returns whether it took. */
@@ -144,19 +133,27 @@ export class URL {
     const href = setComponent(this.#href, SET_HREF, input);
     if (href === null) throw invalidUrlError(input, undefined);
     this.#adoptComponents(href);
-    if (this.#searchParams !== undefined) resetSearchParams(this.#searchParams, this.#query());
+    this.#refreshSearchParams();
   }
 
   get origin(): string {
-    if (this.#scheme !== SCHEME_NOT_SPECIAL) {
-      return this.#scheme === SCHEME_FILE ? "null" : `${this.protocol}//${this.host}`;
+    // href is normalized: the scheme is lower case.
+    switch (this.protocol) {
+      case "http:":
+      case "https:":
+      case "ws:":
+      case "wss:":
+      case "ftp:":
+        return `${this.protocol}//${this.host}`;
+      case "blob:":
+        return blobOrigin(this.pathname);
+      default:
+        return "null"; // file: and every non-special scheme have opaque origins
     }
-    if (this.#protocolEnd === 5 && this.#href.startsWith("blob:")) return blobOrigin(this.pathname);
-    return "null";
   }
 
   get protocol(): string {
-    return this.#href.slice(0, this.#protocolEnd);
+    return this.#href.slice(0, this.#protocolEnd());
   }
 
   set protocol(value: string) {
@@ -164,9 +161,9 @@ export class URL {
   }
 
   get username(): string {
-    // Credentials sit after "scheme://"; without an authority username_end == protocol_end.
-    const start = this.#protocolEnd + 2;
-    return start < this.#usernameEnd ? this.#href.slice(start, this.#usernameEnd) : "";
+    // Credentials sit between "scheme://" and the '@' host_start points at.
+    const at = this.#credentialsEnd();
+    return at === -1 ? "" : this.#href.slice(this.#protocolEnd() + 2, this.#usernameEnd(at));
   }
 
   set username(value: string) {
@@ -174,8 +171,10 @@ export class URL {
   }
 
   get password(): string {
-    // username_end points at ':' and host_start at '@' when a password exists.
-    return this.#hostStart > this.#usernameEnd ? this.#href.slice(this.#usernameEnd + 1, this.#hostStart) : "";
+    const at = this.#credentialsEnd();
+    if (at === -1) return "";
+    const end = this.#usernameEnd(at);
+    return end < at ? this.#href.slice(end + 1, at) : "";
   }
 
   set password(value: string) {
@@ -201,7 +200,11 @@ export class URL {
   }
 
   get port(): string {
-    return this.#port === OMITTED ? "" : `${this.#port}`;
+    // After the host comes ":port" or nothing (or "/." before a path, with an empty host).
+    const end = this.#hostEnd;
+    return end < this.#pathnameStart && this.#href.charCodeAt(end) === COLON
+      ? this.#href.slice(end + 1, this.#pathnameStart)
+      : "";
   }
 
   set port(value: string) {
@@ -231,18 +234,26 @@ export class URL {
   /** Setting "" removes the query, "?" included. The searchParams object follows. */
   set search(value: string) {
     this.#set(SET_SEARCH, value);
-    if (this.#searchParams !== undefined) resetSearchParams(this.#searchParams, this.#query());
+    this.#refreshSearchParams();
   }
 
   /** The query as a live URLSearchParams: the same object on every access. */
   get searchParams(): URLSearchParams {
-    if (this.#searchParams === undefined) {
-      this.#searchParams = createLinkedSearchParams(this.#query(), (serialized) => {
+    let params = searchParamsOf.get(this);
+    if (params === undefined) {
+      params = createLinkedSearchParams(this.#query(), (serialized) => {
         // The URL standard's "update steps": an empty list removes the query entirely.
         this.#set(SET_SEARCH, serialized);
       });
+      searchParamsOf.set(this, params);
     }
-    return this.#searchParams;
+    return params;
+  }
+
+  /** After the query changed through search or href, the searchParams object (if any) follows. */
+  #refreshSearchParams(): void {
+    const params = searchParamsOf.get(this);
+    if (params !== undefined) resetSearchParams(params, this.#query());
   }
 
   get hash(): string {
@@ -271,6 +282,23 @@ export class URL {
 
   toJSON(): string {
     return this.#href;
+  }
+
+  /** Index just after the scheme's ':' (ada's protocol_end). */
+  #protocolEnd(): number {
+    return this.#href.indexOf(":") + 1;
+  }
+
+  /** The index of the '@' that ends the credentials (host_start points at it), or -1 when there are none. */
+  #credentialsEnd(): number {
+    const at = this.#hostStart;
+    return at < this.#hostEnd && this.#href.charCodeAt(at) === AT ? at : -1;
+  }
+
+  /** Where the username ends, given the credentials' '@': at the ':' before the password, or at the '@'. */
+  #usernameEnd(at: number): number {
+    const colon = this.#href.indexOf(":", this.#protocolEnd() + 2);
+    return colon !== -1 && colon < at ? colon : at;
   }
 
   /** host_start points at the '@' that ends the credentials, if any. */

@@ -74,6 +74,8 @@ const binding: NativeBinding = {
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
   parseBlock: (block) => ada_ffi_parse_block(block),
   canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  // Deno's TextEncoder.encodeInto is an op call: a JS copy loop was ~20% faster for 45-char URLs.
+  loopEncodeLimit: 1024,
   setBlock: (block) => ada_ffi_set_block(block),
   domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
   domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
