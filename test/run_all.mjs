@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: brings the native and JS builds up to date, runs the C tests (ctest), then the same uvu
 // suite on Node, Deno and Bun, and ends with one line `N passed, N failed` summed over all of them.
+//
+// With --full (or CI=true) it also runs the hardening stages: the C tests under ASan + UBSan (clang, in
+// build-sanitize/), the C tests under valgrind memcheck, and the libFuzzer harness for FUZZ_SECONDS
+// (default 60) from a seed corpus made of the WPT data.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,6 +36,7 @@ if (run("native build", "cmake", ["--build", "build", "--parallel"]).status !== 
 if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1);
 
 const results = [];
+const full = process.argv.includes("--full") || process.env.CI === "true";
 
 {
   const { status, output } = run("C tests", "ctest", ["--test-dir", "build", "--output-on-failure"]);
@@ -64,6 +70,62 @@ for (const [name, command, args] of suites) {
   const failed = Number(total[1]) - Number(passed[1]) - Number(skipped?.[1] ?? 0);
   // A crash after the summary, or a non-zero exit with all tests passed, is a failure too.
   results.push({ name, passed: Number(passed[1]), failed: failed + (failed === 0 && status !== 0 ? 1 : 0), status });
+}
+
+if (full) hardeningStages();
+
+/** The C tests under ASan + UBSan and valgrind, and a time-boxed fuzz run. Each counts in the summary. */
+function hardeningStages() {
+  const cache = readFileSync(join(root, "build", "CMakeCache.txt"), "utf8");
+  const adaDir = cache.match(/^ADA_FFI_ADA_DIR:INTERNAL=(.*)$/m)?.[1];
+  const configure = [
+    "-S", ".", "-B", "build-sanitize", "-DADA_FFI_SANITIZE=ON", "-DADA_FFI_BUILD_BENCH=OFF",
+    "-DCMAKE_C_COMPILER=clang", "-DCMAKE_CXX_COMPILER=clang++",
+    ...(adaDir ? [`-DADA_SOURCE_DIR=${adaDir}`] : []),
+  ];
+  const built = run("sanitizer build", "cmake", configure).status === 0 &&
+    run("sanitizer build", "cmake", ["--build", "build-sanitize", "--parallel"]).status === 0;
+  if (!built) {
+    results.push({ name: "asan", passed: 0, failed: 1, status: 1, note: "sanitizer build failed (needs clang, libclang-rt)" });
+    return;
+  }
+  {
+    const { status, output } = run("C tests under ASan + UBSan", "ctest", ["--test-dir", "build-sanitize", "--output-on-failure"]);
+    const m = output.match(/(\d+)% tests passed, (\d+) tests? failed out of (\d+)/);
+    results.push(m
+      ? { name: "asan", passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]), status }
+      : { name: "asan", passed: 0, failed: 1, status, note: "no ctest summary" });
+  }
+  {
+    // Every C test case under memcheck: any error or definite/indirect leak fails it.
+    const cases = readFileSync(join(root, "native", "test", "CMakeLists.txt"), "utf8")
+      .match(/foreach\(name ([^)]*)\)/)[1].trim().split(/\s+/);
+    let passed = 0, failed = 0;
+    for (const name of cases) {
+      const { status } = run(`valgrind ${name}`, "valgrind", [
+        "--quiet", "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect",
+        join("build", "native", "test", "test_abi"), name,
+      ]);
+      if (status === 0) passed++;
+      else failed++;
+    }
+    results.push({ name: "valgrind", passed, failed, status: failed === 0 ? 0 : 1 });
+  }
+  {
+    const corpus = mkdtempSync(join(tmpdir(), "ada-ffi-corpus-"));
+    try {
+      run("fuzz corpus", process.execPath, ["native/fuzz/make_corpus.mjs", corpus]);
+      const seconds = process.env.FUZZ_SECONDS ?? "60";
+      const { status, output } = run(`fuzz ${seconds}s`, join("build-sanitize", "fuzz_abi"), [
+        corpus, `-max_total_time=${seconds}`, "-timeout=10", "-rss_limit_mb=4096", "-print_final_stats=1",
+      ]);
+      const execs = output.match(/stat::number_of_executed_units:\s*(\d+)/)?.[1];
+      results.push({ name: "fuzz", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, status,
+        note: execs ? `${execs} executions` : undefined });
+    } finally {
+      rmSync(corpus, { recursive: true, force: true });
+    }
+  }
 }
 
 console.log("\n=== summary");

@@ -59,6 +59,8 @@ endif()
 if(NOT EXISTS "${ADA_SOURCE_DIR}/ada.cpp" OR NOT EXISTS "${ADA_SOURCE_DIR}/ada.h")
   message(FATAL_ERROR "ada: ${ADA_SOURCE_DIR} does not hold ada.cpp and ada.h")
 endif()
+# Recorded for other builds of the same checkout (npm test's sanitizer build reuses these sources).
+set(ADA_FFI_ADA_DIR "${ADA_SOURCE_DIR}" CACHE INTERNAL "the ada sources this build uses")
 file(STRINGS "${ADA_SOURCE_DIR}/ada.h" _ada_version_line REGEX "^#define ADA_VERSION \"")
 message(STATUS "ada: sources in ${ADA_SOURCE_DIR} (${_ada_version_line})")
 

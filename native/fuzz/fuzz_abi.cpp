@@ -1,0 +1,262 @@
+// libFuzzer harness over every exported function of ada_ffi.h, with structured inputs.
+//
+// Input layout: byte 0 picks the operation, byte 1 the output capacity class, byte 2 the setter; the
+// rest is split at the first 0xFF byte into a URL and a second string (base, setter value, or a list
+// of more inputs for parse_many, split again at 0xFE). Every result is checked against the ABI's
+// contract: offsets in bounds and ordered, href ASCII, reparsing href is a fixed point, the block
+// variants agree with the plain ones, too-small buffers report the need and write nothing.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ada_ffi.h"
+
+namespace {
+
+#define FUZZ_CHECK(cond)                                                      \
+  do {                                                                        \
+    if (!(cond)) {                                                            \
+      __builtin_printf("fuzz_abi: check failed: %s (line %d)\n", #cond, __LINE__); \
+      std::abort();                                                           \
+    }                                                                         \
+  } while (0)
+
+const uint8_t* bytes(std::string_view s) { return reinterpret_cast<const uint8_t*>(s.data()); }
+
+// memcpy of a string that may be an empty view with a null pointer (memcpy's arguments must not be null).
+void copy_to(uint8_t* dst, std::string_view s) {
+  if (!s.empty()) std::memcpy(dst, s.data(), s.size());
+}
+
+// The capacity classes: none, tiny, exact-ish, generous.
+uint32_t capacity_for(uint8_t cls, size_t input_len) {
+  switch (cls % 4) {
+    case 0: return 0;
+    case 1: return static_cast<uint32_t>(cls % 17);
+    case 2: return static_cast<uint32_t>(input_len + cls % 9);
+    default: return static_cast<uint32_t>(input_len * 3 + 64);
+  }
+}
+
+// Offsets in bounds and ordered, href ASCII, the characters the offsets point at as documented.
+void check_components(std::string_view href, const uint32_t* c) {
+  size_t n = href.size();
+  for (char ch : href) FUZZ_CHECK(static_cast<unsigned char>(ch) < 0x80);
+  FUZZ_CHECK(c[ADA_FFI_PROTOCOL_END] >= 2 && c[ADA_FFI_PROTOCOL_END] <= n);
+  FUZZ_CHECK(href[c[ADA_FFI_PROTOCOL_END] - 1] == ':');
+  FUZZ_CHECK(c[ADA_FFI_PROTOCOL_END] <= c[ADA_FFI_USERNAME_END]);
+  FUZZ_CHECK(c[ADA_FFI_USERNAME_END] <= c[ADA_FFI_HOST_START]);
+  FUZZ_CHECK(c[ADA_FFI_HOST_START] <= c[ADA_FFI_HOST_END]);
+  FUZZ_CHECK(c[ADA_FFI_HOST_END] <= c[ADA_FFI_PATHNAME_START]);
+  FUZZ_CHECK(c[ADA_FFI_PATHNAME_START] <= n);
+  uint32_t search = c[ADA_FFI_SEARCH_START], hash = c[ADA_FFI_HASH_START];
+  if (search != ADA_FFI_OMITTED) {
+    FUZZ_CHECK(search >= c[ADA_FFI_PATHNAME_START] && search < n && href[search] == '?');
+  }
+  if (hash != ADA_FFI_OMITTED) {
+    FUZZ_CHECK(hash >= c[ADA_FFI_PATHNAME_START] && hash < n && href[hash] == '#');
+    if (search != ADA_FFI_OMITTED) FUZZ_CHECK(search < hash);
+  }
+  if (c[ADA_FFI_PORT] != ADA_FFI_OMITTED) {
+    FUZZ_CHECK(c[ADA_FFI_PORT] <= 65535 && href[c[ADA_FFI_HOST_END]] == ':');
+  }
+  FUZZ_CHECK(c[ADA_FFI_SCHEME_TYPE] <= ADA_FFI_SCHEME_FILE);
+}
+
+// Parses through ada_ffi_parse with the given capacity, growing once if needed. Returns false if invalid.
+bool parse_plain(std::string_view input, const std::string_view* base, uint32_t cap, std::string& href,
+                 uint32_t* comps) {
+  std::vector<uint8_t> out(cap + 8, 0xAB);
+  uint32_t r = base ? ada_ffi_parse_with_base(bytes(input), input.size(), bytes(*base), base->size(), out.data(),
+                                              cap, comps)
+                    : ada_ffi_parse(bytes(input), input.size(), out.data(), cap, comps);
+  if (r == ADA_FFI_INVALID) return false;
+  if (r == ADA_FFI_UNCHANGED) {
+    href.assign(input);
+    return true;
+  }
+  if (r > cap) {
+    for (size_t i = 0; i < out.size(); i++) FUZZ_CHECK(out[i] == 0xAB);  // nothing written
+    out.assign(r + 8, 0xAB);
+    uint32_t again = base ? ada_ffi_parse_with_base(bytes(input), input.size(), bytes(*base), base->size(),
+                                                    out.data(), r, comps)
+                          : ada_ffi_parse(bytes(input), input.size(), out.data(), r, comps);
+    FUZZ_CHECK(again == r);
+  }
+  FUZZ_CHECK(out[r] == 0xAB);  // no write past the length
+  href.assign(reinterpret_cast<const char*>(out.data()), r);
+  return true;
+}
+
+// The block variant must agree with the plain one.
+void check_block_agrees(std::string_view input, const std::string_view* base, bool valid, std::string_view href,
+                        const uint32_t* comps) {
+  size_t text = input.size() + (base ? base->size() : 0);
+  std::vector<uint32_t> words((ADA_FFI_BLOCK_TEXT + text * 3 + 64) / 4 + 1, 0);
+  uint8_t* block = reinterpret_cast<uint8_t*>(words.data());
+  copy_to(block + ADA_FFI_BLOCK_TEXT, input);
+  if (base) copy_to(block + ADA_FFI_BLOCK_TEXT + input.size(), *base);
+  words[ADA_FFI_BLOCK_INPUT_LEN] = static_cast<uint32_t>(input.size());
+  words[ADA_FFI_BLOCK_BASE_LEN] = base ? static_cast<uint32_t>(base->size()) : ADA_FFI_NO_BASE;
+  words[ADA_FFI_BLOCK_TEXT_CAP] = static_cast<uint32_t>(words.size() * 4 - ADA_FFI_BLOCK_TEXT);
+  FUZZ_CHECK(ada_ffi_can_parse_block(block) == (valid ? 1u : 0u));
+  uint32_t r = ada_ffi_parse_block(block);
+  FUZZ_CHECK((r == ADA_FFI_INVALID) == !valid);
+  if (!valid) return;
+  if (r != ADA_FFI_UNCHANGED) {
+    FUZZ_CHECK(r == href.size());
+    if (r <= words[ADA_FFI_BLOCK_TEXT_CAP]) FUZZ_CHECK(std::memcmp(block + ADA_FFI_BLOCK_TEXT, href.data(), r) == 0);
+  } else {
+    FUZZ_CHECK(href == input);
+  }
+  FUZZ_CHECK(std::memcmp(words.data() + ADA_FFI_BLOCK_COMPONENTS, comps, 4 * ADA_FFI_COMPONENT_COUNT) == 0);
+}
+
+// Parses, checks the contract, and returns the href (empty if invalid).
+std::string parse_and_check(std::string_view input, const std::string_view* base, uint8_t cap_class) {
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  std::string href;
+  bool valid = parse_plain(input, base, capacity_for(cap_class, input.size()), href, comps);
+  uint32_t can = base ? ada_ffi_can_parse_with_base(bytes(input), input.size(), bytes(*base), base->size())
+                      : ada_ffi_can_parse(bytes(input), input.size());
+  FUZZ_CHECK(can == (valid ? 1u : 0u));
+  check_block_agrees(input, base, valid, href, comps);
+  if (!valid) return std::string();
+  check_components(href, comps);
+  // Reparsing the href is a fixed point: unchanged, with the same components.
+  uint32_t again[ADA_FFI_COMPONENT_COUNT];
+  FUZZ_CHECK(ada_ffi_parse(bytes(href), href.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
+  FUZZ_CHECK(std::memcmp(again, comps, sizeof again) == 0);
+  return href;
+}
+
+void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter, uint8_t cap_class) {
+  std::string href = parse_and_check(input, nullptr, cap_class);
+  if (href.empty()) return;
+  size_t text = href.size() + value.size();
+  uint32_t cap = capacity_for(cap_class, text);
+  std::vector<uint32_t> words((ADA_FFI_BLOCK_TEXT + std::max<size_t>(text, cap) + 8) / 4 + 1, 0xABABABABu);
+  uint8_t* block = reinterpret_cast<uint8_t*>(words.data());
+  auto fill = [&](uint32_t text_cap) {
+    copy_to(block + ADA_FFI_BLOCK_TEXT, href);
+    copy_to(block + ADA_FFI_BLOCK_TEXT + href.size(), value);
+    words[ADA_FFI_BLOCK_INPUT_LEN] = static_cast<uint32_t>(href.size());
+    words[ADA_FFI_BLOCK_BASE_LEN] = static_cast<uint32_t>(value.size());
+    words[ADA_FFI_BLOCK_TEXT_CAP] = text_cap;
+    words[ADA_FFI_BLOCK_SETTER] = setter % 11;  // 10 is not a setter: must be rejected
+  };
+  fill(static_cast<uint32_t>(std::max<size_t>(text, cap)));
+  uint32_t r = ada_ffi_set_block(block);
+  if (setter % 11 == 10) FUZZ_CHECK(r == ADA_FFI_INVALID);
+  if (r == ADA_FFI_INVALID) return;
+  std::string result;
+  if (r == ADA_FFI_UNCHANGED) {
+    result = href;
+  } else {
+    if (r > words.size() * 4 - ADA_FFI_BLOCK_TEXT || r > std::max<size_t>(text, cap)) {
+      words.assign((ADA_FFI_BLOCK_TEXT + r + 8) / 4 + 1, 0);
+      block = reinterpret_cast<uint8_t*>(words.data());
+      fill(r);
+      FUZZ_CHECK(ada_ffi_set_block(block) == r);
+    }
+    result.assign(reinterpret_cast<const char*>(block + ADA_FFI_BLOCK_TEXT), r);
+  }
+  check_components(result, words.data() + ADA_FFI_BLOCK_COMPONENTS);
+  // The setter's result is itself a canonical URL.
+  uint32_t again[ADA_FFI_COMPONENT_COUNT];
+  FUZZ_CHECK(ada_ffi_parse(bytes(result), result.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
+  FUZZ_CHECK(std::memcmp(again, words.data() + ADA_FFI_BLOCK_COMPONENTS, sizeof again) == 0);
+}
+
+void fuzz_many(std::string_view first, std::string_view rest, const std::string_view* base, uint8_t cap_class) {
+  std::vector<std::string_view> inputs{first};
+  while (!rest.empty()) {
+    size_t cut = rest.find('\xFE');
+    inputs.push_back(rest.substr(0, cut));
+    rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
+  }
+  std::string text;
+  std::vector<uint32_t> lengths;
+  for (auto s : inputs) {
+    text.append(s);
+    lengths.push_back(static_cast<uint32_t>(s.size()));
+  }
+  uint32_t cap = capacity_for(cap_class, text.size());
+  std::vector<uint8_t> out(cap + 1);
+  std::vector<uint32_t> results(inputs.size() * ADA_FFI_RESULT_STRIDE);
+  size_t next = 0, in_at = 0;
+  while (next < inputs.size()) {
+    uint32_t done = ada_ffi_parse_many(bytes(text) + in_at, lengths.data() + next,
+                                       static_cast<uint32_t>(inputs.size() - next), base ? bytes(*base) : nullptr,
+                                       base ? static_cast<uint32_t>(base->size()) : ADA_FFI_NO_BASE, out.data(), cap,
+                                       results.data());
+    if (done == 0) {  // the next href alone exceeds cap: the contract says so; the single call must agree
+      uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+      uint32_t r = base ? ada_ffi_parse_with_base(bytes(inputs[next]), lengths[next], bytes(*base), base->size(),
+                                                  nullptr, 0, comps)
+                        : ada_ffi_parse(bytes(inputs[next]), lengths[next], nullptr, 0, comps);
+      FUZZ_CHECK(r != ADA_FFI_INVALID && r != ADA_FFI_UNCHANGED && r > cap);
+      in_at += lengths[next++];
+      continue;
+    }
+    size_t out_at = 0;
+    for (uint32_t i = 0; i < done; i++) {
+      std::string_view input = inputs[next + i];
+      const uint32_t* res = results.data() + i * ADA_FFI_RESULT_STRIDE;
+      std::string href = parse_and_check(input, base, 3);
+      if (res[0] == ADA_FFI_INVALID) {
+        FUZZ_CHECK(href.empty());
+      } else if (res[0] == ADA_FFI_UNCHANGED) {
+        FUZZ_CHECK(href == input);
+      } else {
+        FUZZ_CHECK(out_at + res[0] <= cap);
+        FUZZ_CHECK(std::string_view(reinterpret_cast<const char*>(out.data()) + out_at, res[0]) == href);
+        out_at += res[0];
+      }
+      in_at += lengths[next + i];
+    }
+    next += done;
+  }
+}
+
+void fuzz_domain(std::string_view domain, uint8_t cap_class) {
+  for (int unicode = 0; unicode < 2; unicode++) {
+    uint32_t cap = capacity_for(cap_class, domain.size() * 4 + 16);
+    std::vector<uint32_t> words((ADA_FFI_BLOCK_TEXT + std::max<size_t>(cap, domain.size()) + 8) / 4 + 1, 0);
+    uint8_t* block = reinterpret_cast<uint8_t*>(words.data());
+    copy_to(block + ADA_FFI_BLOCK_TEXT, domain);
+    words[ADA_FFI_BLOCK_INPUT_LEN] = static_cast<uint32_t>(domain.size());
+    words[ADA_FFI_BLOCK_TEXT_CAP] = cap;
+    uint32_t r = unicode ? ada_ffi_domain_to_unicode_block(block) : ada_ffi_domain_to_ascii_block(block);
+    if (r == ADA_FFI_INVALID || r > cap) continue;
+    if (!unicode) {
+      for (uint32_t i = 0; i < r; i++) FUZZ_CHECK(block[ADA_FFI_BLOCK_TEXT + i] < 0x80);
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 3) return 0;
+  uint8_t op = data[0], cap_class = data[1], setter = data[2];
+  std::string_view rest(reinterpret_cast<const char*>(data + 3), size - 3);
+  size_t cut = rest.find('\xFF');
+  std::string_view first = rest.substr(0, cut);
+  std::string_view second = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
+  switch (op % 5) {
+    case 0: parse_and_check(first, nullptr, cap_class); break;
+    case 1: parse_and_check(first, &second, cap_class); break;
+    case 2: fuzz_setter(first, second, setter, cap_class); break;
+    case 3: fuzz_many(first, second, (setter & 1) ? &second : nullptr, cap_class); break;
+    default: fuzz_domain(first, cap_class); break;
+  }
+  // The version functions, with every capacity.
+  uint8_t version[16];
+  FUZZ_CHECK(ada_ffi_ada_version(version, cap_class % 16) == 5);
+  FUZZ_CHECK(ada_ffi_abi_version() == ADA_FFI_ABI_VERSION);
+  return 0;
+}
