@@ -79,22 +79,40 @@ function hardeningStages() {
   const cache = readFileSync(join(root, "build", "CMakeCache.txt"), "utf8");
   const adaDir = cache.match(/^ADA_FFI_ADA_DIR:INTERNAL=(.*)$/m)?.[1];
   const configure = [
-    "-S", ".", "-B", "build-sanitize", "-DADA_FFI_SANITIZE=ON", "-DADA_FFI_BUILD_BENCH=OFF",
-    "-DCMAKE_C_COMPILER=clang", "-DCMAKE_CXX_COMPILER=clang++",
+    "-S",
+    ".",
+    "-B",
+    "build-sanitize",
+    "-DADA_FFI_SANITIZE=ON",
+    "-DADA_FFI_BUILD_BENCH=OFF",
+    "-DCMAKE_C_COMPILER=clang",
+    "-DCMAKE_CXX_COMPILER=clang++",
     ...(adaDir ? [`-DADA_SOURCE_DIR=${adaDir}`] : []),
   ];
   const built = run("sanitizer build", "cmake", configure).status === 0 &&
     run("sanitizer build", "cmake", ["--build", "build-sanitize", "--parallel"]).status === 0;
   if (!built) {
-    results.push({ name: "asan", passed: 0, failed: 1, status: 1, note: "sanitizer build failed (needs clang, libclang-rt)" });
+    results.push({
+      name: "asan",
+      passed: 0,
+      failed: 1,
+      status: 1,
+      note: "sanitizer build failed (needs clang, libclang-rt)",
+    });
     return;
   }
   {
-    const { status, output } = run("C tests under ASan + UBSan", "ctest", ["--test-dir", "build-sanitize", "--output-on-failure"]);
+    const { status, output } = run("C tests under ASan + UBSan", "ctest", [
+      "--test-dir",
+      "build-sanitize",
+      "--output-on-failure",
+    ]);
     const m = output.match(/(\d+)% tests passed, (\d+) tests? failed out of (\d+)/);
-    results.push(m
-      ? { name: "asan", passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]), status }
-      : { name: "asan", passed: 0, failed: 1, status, note: "no ctest summary" });
+    results.push(
+      m
+        ? { name: "asan", passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]), status }
+        : { name: "asan", passed: 0, failed: 1, status, note: "no ctest summary" },
+    );
   }
   {
     // Every C test case under memcheck: any error or definite/indirect leak fails it.
@@ -103,8 +121,12 @@ function hardeningStages() {
     let passed = 0, failed = 0;
     for (const name of cases) {
       const { status } = run(`valgrind ${name}`, "valgrind", [
-        "--quiet", "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect",
-        join("build", "native", "test", "test_abi"), name,
+        "--quiet",
+        "--error-exitcode=99",
+        "--leak-check=full",
+        "--errors-for-leak-kinds=definite,indirect",
+        join("build", "native", "test", "test_abi"),
+        name,
       ]);
       if (status === 0) passed++;
       else failed++;
@@ -117,11 +139,20 @@ function hardeningStages() {
       run("fuzz corpus", process.execPath, ["native/fuzz/make_corpus.mjs", corpus]);
       const seconds = process.env.FUZZ_SECONDS ?? "60";
       const { status, output } = run(`fuzz ${seconds}s`, join("build-sanitize", "fuzz_abi"), [
-        corpus, `-max_total_time=${seconds}`, "-timeout=10", "-rss_limit_mb=4096", "-print_final_stats=1",
+        corpus,
+        `-max_total_time=${seconds}`,
+        "-timeout=10",
+        "-rss_limit_mb=4096",
+        "-print_final_stats=1",
       ]);
       const execs = output.match(/stat::number_of_executed_units:\s*(\d+)/)?.[1];
-      results.push({ name: "fuzz", passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, status,
-        note: execs ? `${execs} executions` : undefined });
+      results.push({
+        name: "fuzz",
+        passed: status === 0 ? 1 : 0,
+        failed: status === 0 ? 0 : 1,
+        status,
+        note: execs ? `${execs} executions` : undefined,
+      });
     } finally {
       rmSync(corpus, { recursive: true, force: true });
     }

@@ -4,7 +4,11 @@
 // Usage: ada_reference <cases-file> <answers-file> (files, not pipes: a caller that writes all of its
 // input before reading any output would deadlock on a pipe).
 // Protocol, little-endian, one record per case:
-//   in:  u32 has_base, u32 input_len, input bytes, [u32 base_len, base bytes when has_base]
+//   in:  u32 kind, u32 input_len, input bytes, then
+//          kind 0: nothing (parse input)
+//          kind 1: u32 base_len, base bytes (parse input against base)
+//          kind 2: u32 setter (enum ada_ffi_setter order), u32 value_len, value bytes (parse input, then
+//                  run that setter; a rejected value leaves the URL as it was)
 //   out: u8 valid; when valid, 11 strings as (u32 len, bytes) in the order
 //        href origin protocol username password host hostname port pathname search hash
 #include <cstdint>
@@ -41,14 +45,19 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (;;) {
-    uint32_t has_base;
-    if (!read_exact(&has_base, 4)) return 0;
+    uint32_t kind;
+    if (!read_exact(&kind, 4)) return 0;
     auto input = read_string();
     if (!input) return 1;
-    std::optional<std::string> base;
-    if (has_base) {
+    std::optional<std::string> base, value;
+    uint32_t setter = 0;
+    if (kind == 1) {
       base = read_string();
       if (!base) return 1;
+    } else if (kind == 2) {
+      if (!read_exact(&setter, 4)) return 1;
+      value = read_string();
+      if (!value) return 1;
     }
     ada::result<ada::url_aggregator> url;
     if (base) {
@@ -57,6 +66,21 @@ int main(int argc, char** argv) {
       else url = tl::unexpected(ada::errors::type_error);
     } else {
       url = ada::parse<ada::url_aggregator>(*input);
+    }
+    if (url && value) {
+      switch (setter) {
+        case 0: url->set_href(*value); break;
+        case 1: url->set_protocol(*value); break;
+        case 2: url->set_username(*value); break;
+        case 3: url->set_password(*value); break;
+        case 4: url->set_host(*value); break;
+        case 5: url->set_hostname(*value); break;
+        case 6: url->set_port(*value); break;
+        case 7: url->set_pathname(*value); break;
+        case 8: url->set_search(*value); break;
+        case 9: url->set_hash(*value); break;
+        default: return 1;
+      }
     }
     uint8_t valid = url ? 1 : 0;
     std::fwrite(&valid, 1, 1, stdout);

@@ -7,6 +7,7 @@ import * as differential from "./differential.ts";
 import * as global from "./global.ts";
 import * as loading from "./loading.ts";
 import * as searchParams from "./search_params.ts";
+import * as stress from "./stress.ts";
 import * as webidl from "./webidl.ts";
 import * as wpt from "./wpt_urltestdata.ts";
 import * as wptSetters from "./wpt_setters_idna.ts";
@@ -22,4 +23,5 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   batch.register(api, seed);
   loading.register(runtime);
   global.register(runtime);
+  stress.register(api, runtime, seed);
 }

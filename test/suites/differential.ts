@@ -6,7 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
 import { readLines } from "../support/files.ts";
-import { hostileCases } from "../support/hostile.ts";
+import { hostileCases, hostileSetterCases } from "../support/hostile.ts";
 import { type Case, GETTERS, referenceComponents } from "../support/reference.ts";
 
 /** The fixed CI seed; ADA_FFI_TEST_SEED overrides it (the seed is printed with any failure). */
@@ -16,10 +16,19 @@ function compare(api: Api, cases: Case[]): { compared: number; mismatches: strin
   const expected = referenceComponents(cases);
   const mismatches: string[] = [];
   for (let i = 0; i < cases.length; i++) {
-    const { input, base } = cases[i];
+    const { input, base, set } = cases[i];
     const url = api.URL.parse(input, base);
+    if (url !== null && set !== undefined) {
+      try {
+        (url as unknown as Record<string, string>)[set.setter] = set.value;
+      } catch (error) {
+        // Only the href setter throws (TypeError, URL unchanged); ada's set_href then returned false.
+        if (!(set.setter === "href" && error instanceof TypeError)) throw error;
+      }
+    }
     const want = expected[i];
-    const where = `${JSON.stringify(input)}${base === undefined ? "" : " against " + JSON.stringify(base)}`;
+    const where = `${JSON.stringify(input)}${base === undefined ? "" : " against " + JSON.stringify(base)}` +
+      (set === undefined ? "" : ` then ${set.setter} = ${JSON.stringify(set.value)}`);
     if ((url === null) !== (want === null)) {
       mismatches.push(
         `${where}: ours ${url === null ? "invalid" : url.href}, ada ${want === null ? "invalid" : want.href}`,
@@ -51,6 +60,11 @@ export function register(api: Api, seed: number): void {
     const valid = cases.filter((c) => api.URL.canParse(c.input, c.base)).length;
     // A generator that produced only failures (or only successes) would test little.
     assert.ok(valid > 4000 && valid < 18000, `${valid} of ${cases.length} hostile cases valid`);
+    assert.equal(mismatches.slice(0, 10), [], `${mismatches.length} mismatches with seed ${seed}`);
+  });
+  test(`hostile setter values on hostile URLs (seed ${seed})`, () => {
+    const cases = hostileSetterCases(seed, 20000);
+    const { mismatches } = compare(api, cases);
     assert.equal(mismatches.slice(0, 10), [], `${mismatches.length} mismatches with seed ${seed}`);
   });
   test.run();

@@ -174,6 +174,81 @@ function path(rnd: () => number): string {
   return p;
 }
 
+const SETTER_VALUES = [
+  "",
+  "?",
+  "#",
+  "x",
+  "a b",
+  "%zz",
+  "\uD800",
+  "ü",
+  "€",
+  "😀",
+  "\t\n",
+  "\u0000",
+  "/",
+  "\\",
+  "..",
+  "a:b",
+  "@",
+  ":",
+  "8080",
+  "65536",
+  "0",
+  "-1",
+  "1a",
+  "https",
+  "file",
+  "web+x",
+  "HTTP:",
+  "[::1]",
+  "1.2.3.4",
+  "0x7f.1",
+  "xn--a",
+  "bücher.de",
+  "a@b",
+  "u:p",
+  "?a=1&b=2",
+  "#frag",
+  "/p/../q",
+  "C:",
+  "%2e%2E",
+  " ",
+  "x".repeat(300),
+];
+const SETTER_NAMES = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+];
+
+/**
+ * `count` setter cases from `seed`: a hostile URL (absolute, so mostly valid) and a setter with a
+ * hostile value (sometimes a whole hostile URL, for href).
+ */
+export function hostileSetterCases(seed: number, count: number): Case[] {
+  const rnd = random(seed ^ 0x5e77e2);
+  const urls = hostileCases(seed, count * 2).filter((c) => c.base === undefined);
+  const cases: Case[] = [];
+  for (let i = 0; i < count; i++) {
+    const setter = pick(rnd, SETTER_NAMES);
+    let value = rnd() < 0.3
+      ? pick(rnd, urls).input
+      : pick(rnd, SETTER_VALUES) + (rnd() < 0.3 ? pick(rnd, SETTER_VALUES) : "");
+    if (rnd() < 0.1) value = pick(rnd, WRAPPERS) + value + pick(rnd, WRAPPERS);
+    cases.push({ input: urls[i % urls.length].input, set: { setter, value } });
+  }
+  return cases;
+}
+
 /** `count` cases from `seed`; about a quarter are relative references against a base. */
 export function hostileCases(seed: number, count: number): Case[] {
   const rnd = random(seed);

@@ -27,7 +27,23 @@ export type Components = Record<Getter, string>;
 export interface Case {
   input: string;
   base?: string;
+  /** Parse input, then run this setter (a GETTERS name other than origin) with this value. */
+  set?: { setter: string; value: string };
 }
+
+/** Setter names in the order of enum ada_ffi_setter. */
+export const SETTERS = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+];
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -35,7 +51,7 @@ const decoder = new TextDecoder();
 function encodeCases(cases: Case[]): Uint8Array {
   // Room for the worst case: 4 + 4 + 4 header bytes and 3 UTF-8 bytes per UTF-16 unit.
   let size = 0;
-  for (const c of cases) size += 12 + 3 * (c.input.length + (c.base?.length ?? 0));
+  for (const c of cases) size += 16 + 3 * (c.input.length + (c.base?.length ?? 0) + (c.set?.value.length ?? 0));
   const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);
   let at = 0;
@@ -45,10 +61,16 @@ function encodeCases(cases: Case[]): Uint8Array {
     at += 4 + written;
   };
   for (const c of cases) {
-    view.setUint32(at, c.base === undefined ? 0 : 1, true);
+    view.setUint32(at, c.set !== undefined ? 2 : c.base !== undefined ? 1 : 0, true);
     at += 4;
     str(c.input);
-    if (c.base !== undefined) str(c.base);
+    if (c.set !== undefined) {
+      view.setUint32(at, SETTERS.indexOf(c.set.setter), true);
+      at += 4;
+      str(c.set.value);
+    } else if (c.base !== undefined) {
+      str(c.base);
+    }
   }
   return bytes.subarray(0, at);
 }

@@ -1,0 +1,124 @@
+/**
+ * Concurrency, memory and size limits: Workers parsing in parallel (each loading the library itself),
+ * RSS kept flat across millions of operations, a 100 MB URL.
+ */
+import { join } from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+import { readLines, ROOT } from "../support/files.ts";
+import { hostileCases } from "../support/hostile.ts";
+import type { Runtime } from "./loading.ts";
+
+const ENTRY: Record<Runtime, string> = {
+  node: "dist/runtimes/node.js",
+  deno: "runtimes/deno.ts",
+  bun: "runtimes/bun.ts",
+};
+const WORKER: Record<Runtime, string> = {
+  node: "dist/test/support/parse_worker.js",
+  deno: "test/support/parse_worker.ts",
+  bun: "test/support/parse_worker.ts",
+};
+
+interface WorkerResult {
+  single: (string | null)[];
+  batch: (string | null)[];
+  setters: (string | null)[];
+}
+
+function runWorker(runtime: Runtime, inputs: string[]): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(pathToFileURL(join(ROOT, WORKER[runtime])), {
+      workerData: { entry: pathToFileURL(join(ROOT, ENTRY[runtime])).href, inputs },
+    });
+    worker.once("message", (result) => {
+      resolve(result);
+      worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0 && code !== 1) reject(new Error(`worker exited with ${code}`));
+    });
+  });
+}
+
+export function register(api: Api, runtime: Runtime, seed: number): void {
+  const { URL, parseMany } = api;
+  const test = suite(`stress (${runtime})`);
+
+  test("4 Workers at once (each loads the library) give the main thread's answers", async () => {
+    const real = readLines("bench/data/kasztp.txt").slice(0, 5000);
+    const hostile = hostileCases(seed + 1, 5000).filter((c) => c.base === undefined).map((c) => c.input);
+    const inputs = [...real, ...hostile];
+    const expected = inputs.map((s) => URL.parse(s)?.href ?? null);
+    const expectedSetters = inputs.map((s) => {
+      const url = URL.parse(s);
+      if (url === null) return null;
+      url.search = "?worker=1";
+      url.hash = "w";
+      return url.href;
+    });
+    const results = await Promise.all([0, 1, 2, 3].map(() => runWorker(runtime, inputs)));
+    for (const r of results) {
+      assert.equal(r.single, expected);
+      assert.equal(r.batch, expected);
+      assert.equal(r.setters, expectedSetters);
+    }
+  });
+
+  test("RSS stays flat over millions of parses, setters and batch calls", () => {
+    const urls = readLines("bench/data/kasztp.txt").filter((s) => URL.canParse(s));
+    const round = () => {
+      let acc = 0;
+      for (let i = 0; i < 400_000; i++) acc += new URL(urls[i % urls.length]).pathname.length;
+      for (let i = 0; i < 100_000; i++) {
+        const url = new URL(urls[i % urls.length]);
+        url.search = "?q=" + i;
+        url.searchParams.append("x", "y");
+        acc += url.href.length;
+      }
+      for (let i = 0; i < 4; i++) acc += parseMany(urls).length;
+      return acc;
+    };
+    round(); // warm up: buffers, JIT, heap growth
+    round();
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < 4; i++) round();
+    const grown = (process.memoryUsage().rss - before) / (1 << 20);
+    // 2.4M parses, 400k setters and 770k batch URLs: a leak of even 30 bytes each would show.
+    assert.ok(grown < 64, `RSS grew by ${grown.toFixed(1)} MB`);
+  });
+
+  test("a 100 MB URL, canonical and one that grows through percent-encoding", () => {
+    const n = 100 * 1024 * 1024;
+    const canonical = "https://example.com/" + "a".repeat(n);
+    const url = new URL(canonical);
+    assert.is(url.href.length, canonical.length);
+    assert.is(url.hostname, "example.com");
+    const repeats = Math.floor(n / 30);
+    const spaces = new URL("https://example.com/?" + "b c".repeat(repeats));
+    assert.is(spaces.search.length, 1 + 5 * repeats);
+    assert.equal(parseMany([canonical, "HTTP://X/"]).map((u) => u?.href.length), [canonical.length, 9]);
+  });
+
+  test("NUL bytes and non-string inputs", () => {
+    assert.is(new URL("http://a/\u0000b").pathname, "/%00b");
+    assert.throws(() => new URL("http://a\u0000b/"), (e: unknown) => e instanceof TypeError);
+    // deno-lint-ignore no-explicit-any
+    const AnyURL = URL as any;
+    assert.is(new AnyURL(["http://arr/"]).href, "http://arr/");
+    assert.throws(() => new AnyURL(12345), (e: unknown) => e instanceof TypeError);
+    assert.throws(() =>
+      new AnyURL({
+        toString() {
+          throw new RangeError("no");
+        },
+      }), (e: unknown) => e instanceof RangeError);
+  });
+
+  test.run();
+}
