@@ -18,6 +18,38 @@ export interface LibrarySearch {
   /** Node-style platform and architecture: "linux", "darwin", "win32"; "x64", "arm64". */
   platform: string;
   arch: string;
+  /** The first bytes of a file, or undefined when it does not exist or cannot be read. */
+  readHead?: (path: string) => Uint8Array | undefined;
+}
+
+const ELF_MACHINES: Record<number, string> = {
+  3: "x86 (32-bit)",
+  8: "mips",
+  20: "ppc",
+  21: "ppc64",
+  22: "s390x",
+  40: "arm (32-bit)",
+  62: "x64",
+  183: "arm64",
+  243: "riscv",
+};
+
+/**
+ * What a file is, from its first bytes: which platform and architecture a shared library was built
+ * for. Loaders explain this badly (glibc reports an ELF for another machine as "No such file").
+ */
+export function describeBinary(head: Uint8Array): string {
+  if (head.length >= 20 && head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46) {
+    const bits = head[4] === 1 ? "32-bit" : head[4] === 2 ? "64-bit" : "unknown-class";
+    const machine = head[5] === 1 ? head[18] | (head[19] << 8) : (head[18] << 8) | head[19];
+    return `a ${bits} ELF (Linux) library for ${ELF_MACHINES[machine] ?? `machine ${machine}`}`;
+  }
+  if (head.length >= 4) {
+    const magic = (head[0] << 24 | head[1] << 16 | head[2] << 8 | head[3]) >>> 0;
+    if (magic === 0xcffaedfe || magic === 0xcefaedfe || magic === 0xcafebabe) return "a Mach-O (macOS) binary";
+    if (head[0] === 0x4d && head[1] === 0x5a) return "a PE (Windows) binary";
+  }
+  return "not a shared library (no ELF, Mach-O or PE header)";
 }
 
 export function libraryFileName(platform: string): string {
@@ -55,10 +87,12 @@ export function openNativeLibrary<T>(
       return { library: open(path), path };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (search.envPath || !isMissingFile(message)) {
+      const head = search.readHead?.(path);
+      if (head !== undefined || search.envPath || !isMissingFile(message)) {
+        const what = head !== undefined ? ` The file is ${describeBinary(head)}.` : "";
         throw new Error(
           `ada-ffi: the native library at ${path} exists but could not be loaded: ${message}\n` +
-            `It may be built for another platform (this is ${search.platform}-${search.arch}) or be damaged. ` +
+            `This process is ${search.platform}-${search.arch}.${what} ` +
             `Rebuild it with \`${BUILD_COMMAND}\`` +
             (search.envPath ? `, or fix ${LIBRARY_ENV}.` : "."),
           { cause: error },

@@ -2,6 +2,7 @@
  * Bun entry point: loads the native library with bun:ffi.
  */
 import { Buffer } from "node:buffer";
+import { closeSync, openSync, readSync } from "node:fs";
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
@@ -28,9 +29,25 @@ const { library, path } = openNativeLibrary(
     packageRoot: `${import.meta.dir}/..`,
     platform: process.platform,
     arch: process.arch,
+    readHead,
   },
   (file) => dlopen(file, symbols),
 );
+
+/** The first 64 bytes of a file, for the error message when it exists but does not load. */
+function readHead(file: string): Uint8Array | undefined {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const head = new Uint8Array(64);
+      return head.subarray(0, readSync(fd, head, 0, 64, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
 
 const {
   ada_ffi_abi_version,

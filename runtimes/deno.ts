@@ -50,11 +50,24 @@ function open(path: string) {
   }
 }
 
+/** The first 64 bytes of a file (only with read permission), for the error when it does not load. */
+function readHead(file: string): Uint8Array | undefined {
+  if (Deno.permissions.querySync({ name: "read", path: file }).state !== "granted") return undefined;
+  try {
+    using handle = Deno.openSync(file, { read: true });
+    const head = new Uint8Array(64);
+    return head.subarray(0, handle.readSync(head) ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
 const { library, path } = openNativeLibrary({
   envPath: readEnvPath(),
   packageRoot: packageRoot(),
   platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
   arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
+  readHead,
 }, open);
 
 // Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.

@@ -3,6 +3,7 @@
  * dist/runtimes/node.js (so the package root is two levels up).
  */
 import { Buffer } from "node:buffer";
+import { closeSync, openSync, readSync } from "node:fs";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import koffi from "koffi";
@@ -14,9 +15,24 @@ import { decodeAsciiPortable } from "../ffi/strings.ts";
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 const { library, path } = openNativeLibrary(
-  { envPath: process.env[LIBRARY_ENV], packageRoot, platform: process.platform, arch: process.arch },
+  { envPath: process.env[LIBRARY_ENV], packageRoot, platform: process.platform, arch: process.arch, readHead },
   (file) => koffi.load(file),
 );
+
+/** The first 64 bytes of a file, for the error message when it exists but does not load. */
+function readHead(file: string): Uint8Array | undefined {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const head = new Uint8Array(64);
+      return head.subarray(0, readSync(fd, head, 0, 64, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
 
 // void* for the block: koffi then passes the TypedArray's memory through without copying. One argument
 // per call matters here: koffi spends tens of nanoseconds per argument.

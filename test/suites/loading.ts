@@ -3,7 +3,7 @@
  * Each case runs the current runtime in a child process, importing this runtime's entry point.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -64,9 +64,37 @@ export function register(runtime: Runtime): void {
       const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: file });
       assert.is(status, 1, output); // an uncaught Error, not a signal
       assert.ok(output.includes("exists but could not be loaded"), output);
+      assert.ok(output.includes("not a shared library"), output);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test("a library for another architecture: the error says what the file is", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-arch-"));
+    try {
+      // Our own library with its ELF e_machine set to AArch64: glibc then reports "No such file".
+      const bytes = readFileSync(join(ROOT, "build", "libada_ffi.so"));
+      bytes[18] = 183;
+      bytes[19] = 0;
+      const file = join(dir, "libada_ffi.so");
+      writeFileSync(file, bytes);
+      const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: file });
+      assert.is(status, 1, output);
+      assert.ok(output.includes("exists but could not be loaded"), output);
+      assert.ok(output.includes("64-bit ELF (Linux) library for arm64"), output);
+      assert.ok(output.includes(`This process is linux-${process.arch}`), output);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("an ABI version other than the JavaScript's: refused at load, both versions named", () => {
+    const lib = join(ROOT, "build", "test-libs", "libada_ffi_abi999.so");
+    const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: lib });
+    assert.is(status, 1, output);
+    assert.ok(output.includes("implements ABI version 999"), output);
+    assert.ok(/expects version \d+/.test(output), output);
   });
 
   if (runtime === "deno") {
