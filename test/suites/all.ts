@@ -13,7 +13,12 @@ import * as wpt from "./wpt_urltestdata.ts";
 import * as wptSetters from "./wpt_setters_idna.ts";
 
 export function registerAll(api: Api, runtime: loading.Runtime): void {
-  const seed = Number(process.env.ADA_FFI_TEST_SEED ?? differential.DEFAULT_SEED);
+  // A fixed seed by default (CI); ADA_FFI_TEST_SEED=<n> replays one, =random draws one and prints it.
+  const requested = process.env.ADA_FFI_TEST_SEED;
+  const seed = requested === "random"
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(requested ?? differential.DEFAULT_SEED);
+  if (requested !== undefined) console.log(`hostile-input seed: ${seed} (replay with ADA_FFI_TEST_SEED=${seed})`);
   wpt.register(api);
   wptSetters.register(api);
   webidl.register(api);
