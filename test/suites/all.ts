@@ -3,6 +3,7 @@ import process from "node:process";
 import type { Api } from "../support/api.ts";
 import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
+import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as global from "./global.ts";
 import * as loading from "./loading.ts";
@@ -29,4 +30,5 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   loading.register(runtime);
   global.register(runtime);
   stress.register(api, runtime, seed);
+  cli.register(runtime);
 }

@@ -1,0 +1,121 @@
+/** The ada-ffi command on the current runtime: JSON lines, TSV, --base, files, errors, a large stream. */
+import { spawn } from "node:child_process";
+import { Buffer } from "node:buffer";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { ROOT } from "../support/files.ts";
+import type { Runtime } from "./loading.ts";
+
+const ENTRY: Record<Runtime, string[]> = {
+  node: ["dist/runtimes/cli_node.js"],
+  deno: ["run", "--allow-ffi", "--allow-read", "--allow-env", "runtimes/cli_deno.ts"],
+  bun: ["runtimes/cli_bun.ts"],
+};
+
+// Asynchronous spawn: Deno's spawnSync writes all of `input` before it reads stdout, which deadlocks once the
+// child's output fills the pipe, and it ignores a file descriptor given as stdin.
+function cli(
+  runtime: Runtime,
+  args: string[],
+  input = "",
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...ENTRY[runtime], ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on(
+      "close",
+      (status) =>
+        resolve({
+          status,
+          stdout: Buffer.concat(stdout).toString("utf8"),
+          stderr: Buffer.concat(stderr).toString("utf8"),
+        }),
+    );
+    child.stdin.on("error", async () => {}); // the child may exit (bad arguments) before reading its input
+    child.stdin.end(input);
+  });
+}
+
+export function register(runtime: Runtime): void {
+  const test = suite(`ada-ffi CLI (${runtime})`);
+
+  test("stdin to one JSON object per line; invalid lines give href null", async () => {
+    const { status, stdout } = await cli(runtime, [], "HTTPS://EXAMPLE.com/a/../b\nnot a url\n");
+    assert.is(status, 0);
+    const [a, b] = stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assert.equal(a, {
+      input: "HTTPS://EXAMPLE.com/a/../b",
+      href: "https://example.com/b",
+      origin: "https://example.com",
+      protocol: "https:",
+      username: "",
+      password: "",
+      host: "example.com",
+      hostname: "example.com",
+      port: "",
+      pathname: "/b",
+      search: "",
+      hash: "",
+    });
+    assert.equal(b, { input: "not a url", href: null });
+  });
+
+  test("--fields writes TSV with a header; the input column is escaped", async () => {
+    const { status, stdout } = await cli(runtime, ["--fields", "input,hostname,port"], "http://a:81/\nbad\tline\n");
+    assert.is(status, 0);
+    assert.is(stdout, "input\thostname\tport\nhttp://a:81/\ta\t81\nbad\\tline\t\t\n");
+  });
+
+  test("--base resolves every line; files are read in order", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-cli-"));
+    try {
+      writeFileSync(join(dir, "one.txt"), "a\r\n../b\n");
+      writeFileSync(join(dir, "two.txt"), "?q\n");
+      const { status, stdout } = await cli(runtime, [
+        "--base=https://h/x/y",
+        "--fields",
+        "href",
+        join(dir, "one.txt"),
+        join(dir, "two.txt"),
+      ]);
+      assert.is(status, 0);
+      assert.is(stdout, "href\nhttps://h/x/a\nhttps://h/b\nhttps://h/x/y?q\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("errors: invalid base, unknown option or field (exit 2), unreadable file (exit 1)", async () => {
+    assert.is((await cli(runtime, ["--base", "nope"])).status, 2);
+    assert.is((await cli(runtime, ["--frobnicate"])).status, 2);
+    assert.is((await cli(runtime, ["--fields", "host,nonsense"])).status, 2);
+    const missing = await cli(runtime, ["/nonexistent/urls.txt"]);
+    assert.is(missing.status, 1);
+    assert.ok(missing.stderr.includes("/nonexistent/urls.txt"), missing.stderr);
+    const help = await cli(runtime, ["--help"]);
+    assert.is(help.status, 0);
+    assert.ok(help.stdout.startsWith("usage: ada-ffi"), help.stdout);
+  });
+
+  test("100,000 lines stream through in order", async () => {
+    let input = "";
+    for (let i = 0; i < 100_000; i++) input += i % 10 === 0 ? `bad ${i}\n` : `HTTP://H${i % 7}.example/${i}\n`;
+    const { status, stdout } = await cli(runtime, ["--fields", "href"], input);
+    assert.is(status, 0);
+    const lines = stdout.split("\n");
+    assert.is(lines.length, 100_002); // header, 100k rows, trailing ""
+    assert.is(lines[1], "");
+    assert.is(lines[2], "http://h1.example/1");
+    assert.is(lines[100_000], `http://h${99_999 % 7}.example/99999`);
+  });
+
+  test.run();
+}
