@@ -31,10 +31,18 @@ export function renderChart(report) {
   const height = 50 + report.datasets.length * panelH + 30;
   const x = (r) => labelW + (Math.min(r, maxRatio) / maxRatio) * plotW;
   const out = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="11">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="11">`,
+  );
   out.push(`<rect width="100%" height="100%" fill="white"/>`);
-  out.push(`<text x="10" y="20" font-size="14" font-weight="bold">ada-ffi time ÷ built-in URL time (lower is better; 1.0 = same)</text>`);
-  out.push(`<text x="10" y="36" fill="#555">${escape(report.machine.cpu)}, ${report.machine.cores} cores, ${escape(report.date.slice(0, 10))}</text>`);
+  out.push(
+    `<text x="10" y="20" font-size="14" font-weight="bold">ada-ffi time ÷ built-in URL time (lower is better; 1.0 = same)</text>`,
+  );
+  out.push(
+    `<text x="10" y="36" fill="#555">${escape(report.machine.cpu)}, ${report.machine.cores} cores, ${
+      escape(report.date.slice(0, 10))
+    }</text>`,
+  );
   let legendX = labelW;
   for (const rt of runtimes) {
     out.push(`<rect x="${legendX}" y="${height - 20}" width="10" height="10" fill="${COLORS[rt] ?? "#888"}"/>`);
@@ -47,23 +55,37 @@ export function renderChart(report) {
     const plotTop = top + 24;
     const plotBottom = plotTop + ROWS.length * rowH;
     for (const tick of [0, 0.5, 1, 1.5, 2, 2.5, 3]) {
-      out.push(`<line x1="${x(tick)}" y1="${plotTop}" x2="${x(tick)}" y2="${plotBottom}" stroke="${tick === 1 ? "#c00" : "#ddd"}"/>`);
+      out.push(
+        `<line x1="${x(tick)}" y1="${plotTop}" x2="${x(tick)}" y2="${plotBottom}" stroke="${
+          tick === 1 ? "#c00" : "#ddd"
+        }"/>`,
+      );
       out.push(`<text x="${x(tick)}" y="${plotBottom + 12}" text-anchor="middle" fill="#555">${tick}</text>`);
     }
     ROWS.forEach(([workload, label, contender], i) => {
       const y0 = plotTop + i * rowH;
-      out.push(`<text x="${labelW - 6}" y="${y0 + (runtimes.length * barH) / 2 + 4}" text-anchor="end">${escape(label)}</text>`);
+      out.push(
+        `<text x="${labelW - 6}" y="${y0 + (runtimes.length * barH) / 2 + 4}" text-anchor="end">${
+          escape(label)
+        }</text>`,
+      );
       const ratios = runtimes.map((rt) => dataset.runtimes[rt] && ratioOf(dataset.runtimes[rt], workload, contender));
       if (ratios.every((r) => r === undefined)) {
-        out.push(`<text x="${labelW + 6}" y="${y0 + (runtimes.length * barH) / 2 + 4}" fill="#888">not measured</text>`);
+        out.push(
+          `<text x="${labelW + 6}" y="${y0 + (runtimes.length * barH) / 2 + 4}" fill="#888">not measured</text>`,
+        );
       }
       runtimes.forEach((rt, j) => {
         const result = dataset.runtimes[rt];
         const r = result && ratioOf(result, workload, contender);
         if (r === undefined || Number.isNaN(r)) return;
         const y = y0 + j * barH;
-        out.push(`<rect x="${labelW}" y="${y}" width="${x(r) - labelW}" height="${barH - 2}" fill="${COLORS[rt] ?? "#888"}"/>`);
-        out.push(`<text x="${x(r) + 3}" y="${y + barH - 3}" font-size="9">${r.toFixed(2)}${r > maxRatio ? " →" : ""}</text>`);
+        out.push(
+          `<rect x="${labelW}" y="${y}" width="${x(r) - labelW}" height="${barH - 2}" fill="${COLORS[rt] ?? "#888"}"/>`,
+        );
+        out.push(
+          `<text x="${x(r) + 3}" y="${y + barH - 3}" font-size="9">${r.toFixed(2)}${r > maxRatio ? " →" : ""}</text>`,
+        );
       });
     });
   });

@@ -5,7 +5,7 @@
 //
 // Usage: node bench/main.mjs [--rounds N] [--runtimes node,deno,bun] [urls-file ...]
 import { spawnSync } from "node:child_process";
-import { cpus, platform, arch } from "node:os";
+import { arch, cpus, platform } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,7 +28,10 @@ function parseArgs(argv) {
 
 const COMMANDS = {
   node: (file, rounds) => [process.execPath, ["--expose-gc", "dist/bench/node.js", file, String(rounds)]],
-  deno: (file, rounds) => [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/deno.ts", file, String(rounds)]],
+  deno: (
+    file,
+    rounds,
+  ) => [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/deno.ts", file, String(rounds)]],
   bun: (file, rounds) => [bin("bun"), ["bench/bun.ts", file, String(rounds)]],
 };
 
@@ -47,7 +50,17 @@ const ratio = (a, b) => (a === undefined || b === undefined ? "—" : (a / b).to
 function printTable(dataset) {
   const { native, runtimes } = dataset;
   console.log(`\n${dataset.name}: ${dataset.urls} URLs, median ns/URL of ${dataset.rounds} rounds`);
-  const header = ["workload", "runtime", "built-in", "ada-ffi", "parseMany", "native ada", "ours/built-in", "ours/native", "batch/native"];
+  const header = [
+    "workload",
+    "runtime",
+    "built-in",
+    "ada-ffi",
+    "parseMany",
+    "native ada",
+    "ours/built-in",
+    "ours/native",
+    "batch/native",
+  ];
   const rows = [header];
   for (const workload of WORKLOADS) {
     for (const [name, r] of Object.entries(runtimes)) {
@@ -55,14 +68,31 @@ function printTable(dataset) {
       const ours = ns["ada-ffi"];
       const batch = ns["ada-ffi parseMany"];
       rows.push([
-        workload, name, fmt(ns["built-in"]), fmt(ours), fmt(batch), fmt(native[workload]),
-        ratio(ours, ns["built-in"]), ratio(ours, native[workload]), ratio(batch, native[workload]),
+        workload,
+        name,
+        fmt(ns["built-in"]),
+        fmt(ours),
+        fmt(batch),
+        fmt(native[workload]),
+        ratio(ours, ns["built-in"]),
+        ratio(ours, native[workload]),
+        ratio(batch, native[workload]),
       ]);
     }
   }
   for (const [name, r] of Object.entries(runtimes)) {
     const h = r.heapBytes;
-    rows.push(["heap B/URL", name, fmt(h["built-in"]), fmt(h["ada-ffi"]), "", "", ratio(h["ada-ffi"], h["built-in"]), "", ""]);
+    rows.push([
+      "heap B/URL",
+      name,
+      fmt(h["built-in"]),
+      fmt(h["ada-ffi"]),
+      "",
+      "",
+      ratio(h["ada-ffi"], h["built-in"]),
+      "",
+      "",
+    ]);
   }
   const widths = header.map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
   for (const row of rows) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join("  "));
@@ -94,4 +124,6 @@ for (const file of args.files) {
 mkdirSync(join(root, "bench", "results"), { recursive: true });
 writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
 writeFileSync(join(root, "bench", "chart.svg"), renderChart(report));
-console.log(`\nwrote bench/results/latest.json and bench/chart.svg (${report.machine.cpu}, ${report.machine.cores} cores)`);
+console.log(
+  `\nwrote bench/results/latest.json and bench/chart.svg (${report.machine.cpu}, ${report.machine.cores} cores)`,
+);

@@ -4,11 +4,12 @@
  * `open` function.
  *
  * Order: $ADA_FFI_LIBRARY (an explicit choice: never silently skipped), then the CMake build output
- * `<package>/build/`, then the prebuilt copy `<package>/prebuilds/<platform>-<arch>/`.
+ * `<package>/build/` (a build from source), then the prebuilt copy `<package>/native/prebuilds/<platform>-<arch>/`
+ * that the npm package carries.
  */
 
 export const LIBRARY_ENV = "ADA_FFI_LIBRARY";
-export const BUILD_COMMAND = "npm run build:native";
+export const BUILD_COMMAND = "node native/build_library.mjs source";
 
 export interface LibrarySearch {
   /** Value of $ADA_FFI_LIBRARY, or undefined when unset (or unreadable). */
@@ -64,7 +65,7 @@ export function libraryCandidates(search: LibrarySearch): string[] {
   if (search.packageRoot === undefined) return [];
   const root = search.packageRoot.replace(/[\\/]+$/, "");
   const file = libraryFileName(search.platform);
-  return [`${root}/build/${file}`, `${root}/prebuilds/${search.platform}-${search.arch}/${file}`];
+  return [`${root}/build/${file}`, `${root}/native/prebuilds/${search.platform}-${search.arch}/${file}`];
 }
 
 /** True for a loader error that only means "no file at this path". */

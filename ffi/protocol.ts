@@ -7,6 +7,7 @@
  * Single-threaded by construction (one JS realm per block), so the block is module state.
  */
 import { EXPECTED_ABI_VERSION, type NativeBinding } from "./binding.ts";
+import { BUILD_COMMAND } from "./library_location.ts";
 import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
 
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
@@ -68,7 +69,8 @@ export function installBinding(binding: NativeBinding, libraryPath: string): voi
   if (abi !== EXPECTED_ABI_VERSION) {
     throw new Error(
       `ada-ffi: ${libraryPath} implements ABI version ${abi}, but this JavaScript expects version ` +
-        `${EXPECTED_ABI_VERSION}. Rebuild the native library from the same checkout (npm run build:native).`,
+        `${EXPECTED_ABI_VERSION}. Rebuild the native library from the same version: ` +
+        `\`${BUILD_COMMAND}\` in the package directory.`,
     );
   }
   native = binding;
@@ -180,10 +182,12 @@ function domainCall(domain: string, unicode: boolean): string {
   return unicode ? utf8Decoder.decode(target.subarray(TEXT, TEXT + result)) : decodeAscii(target, TEXT, TEXT + result);
 }
 
+/** A domain to its ASCII (punycode) form by ada's IDNA (UTS #46), as Node's `url.domainToASCII`; "" when invalid. */
 export function domainToASCII(domain: string): string {
   return domainCall(domain, false);
 }
 
+/** A domain to its Unicode form by ada's IDNA, as Node's `url.domainToUnicode`; "" when invalid. */
 export function domainToUnicode(domain: string): string {
   return domainCall(domain, true);
 }

@@ -55,6 +55,16 @@ const RuntimeURL = globalThis.URL as unknown as {
 const ADOPT: unknown = Object.freeze({});
 let adoptedHref = "";
 
+/**
+ * A WHATWG URL parsed by ada (current spec), with the same API as the built-in `URL` of Deno, Bun and Node.
+ * It keeps the normalized href and a few component offsets; every getter slices the href on demand, and
+ * every setter runs ada's own setter in one native call.
+ *
+ * @example
+ * const url = new URL("HTTPS://EXAMPLE.com/a/../b?x=1");
+ * url.href; // "https://example.com/b?x=1"
+ * url.searchParams.get("x"); // "1"
+ */
 export class URL {
   #href: string;
   #hostStart: number;
@@ -123,6 +133,7 @@ export class URL {
     return nativeCanParse(`${url}`, base === undefined ? undefined : `${base}`);
   }
 
+  /** The whole normalized URL (always ASCII). */
   get href(): string {
     return this.#href;
   }
@@ -136,6 +147,7 @@ export class URL {
     this.#refreshSearchParams();
   }
 
+  /** `scheme://host[:port]` for http(s), ws(s) and ftp; the inner URL's origin for blob:; else "null". */
   get origin(): string {
     // href is normalized: the scheme is lower case.
     switch (this.protocol) {
@@ -147,29 +159,36 @@ export class URL {
         return `${this.protocol}//${this.host}`;
       case "blob:":
         return blobOrigin(this.pathname);
-      default:
-        return "null"; // file: and every non-special scheme have opaque origins
     }
+    return "null"; // file: and every non-special scheme have opaque origins
   }
 
+  /** The scheme followed by ":", e.g. "https:". */
   get protocol(): string {
     return this.#href.slice(0, this.#protocolEnd());
   }
 
+  /**
+   * Changes the scheme; ignored when the spec forbids the change (special ↔ non-special, file: with
+   * credentials or a port).
+   */
   set protocol(value: string) {
     this.#set(SET_PROTOCOL, value);
   }
 
+  /** The percent-encoded user name, or "". */
   get username(): string {
     // Credentials sit between "scheme://" and the '@' host_start points at.
     const at = this.#credentialsEnd();
     return at === -1 ? "" : this.#href.slice(this.#protocolEnd() + 2, this.#usernameEnd(at));
   }
 
+  /** Ignored when the URL cannot have credentials (no host, or file:). */
   set username(value: string) {
     this.#set(SET_USERNAME, value);
   }
 
+  /** The percent-encoded password, or "". */
   get password(): string {
     const at = this.#credentialsEnd();
     if (at === -1) return "";
@@ -177,28 +196,34 @@ export class URL {
     return end < at ? this.#href.slice(end + 1, at) : "";
   }
 
+  /** Ignored when the URL cannot have credentials (no host, or file:). */
   set password(value: string) {
     this.#set(SET_PASSWORD, value);
   }
 
+  /** The hostname and, when not the scheme's default, ":port"; IDNA-encoded (punycode). */
   get host(): string {
     const start = this.#hostnameStart();
     // With an empty host the gap up to the path may hold "/." (web+x:/.//p); it is not a host.
     return start === this.#hostEnd ? "" : this.#href.slice(start, this.#pathnameStart);
   }
 
+  /** Sets hostname and, if given, port; ignored when invalid or when the URL has an opaque path. */
   set host(value: string) {
     this.#set(SET_HOST, value);
   }
 
+  /** The host without port: a domain (punycode), an IPv4 address, or an IPv6 address in brackets. */
   get hostname(): string {
     return this.#href.slice(this.#hostnameStart(), this.#hostEnd);
   }
 
+  /** Ignored when invalid or when the URL has an opaque path. */
   set hostname(value: string) {
     this.#set(SET_HOSTNAME, value);
   }
 
+  /** The port as a decimal string, or "" when absent or the scheme's default. */
   get port(): string {
     // After the host comes ":port" or nothing (or "/." before a path, with an empty host).
     const end = this.#hostEnd;
@@ -207,10 +232,15 @@ export class URL {
       : "";
   }
 
+  /**
+   * "" removes the port; otherwise its leading digits are taken (at most 65535), and a value without
+   * leading digits leaves the URL unchanged.
+   */
   set port(value: string) {
     this.#set(SET_PORT, value);
   }
 
+  /** The path, percent-encoded; an opaque path (mailto:, data:) as it is. */
   get pathname(): string {
     const end = this.#searchStart !== OMITTED
       ? this.#searchStart
@@ -220,10 +250,12 @@ export class URL {
     return this.#href.slice(this.#pathnameStart, end);
   }
 
+  /** Ignored for a URL with an opaque path. */
   set pathname(value: string) {
     this.#set(SET_PATHNAME, value);
   }
 
+  /** "?" and the query, or "" when the query is absent or empty. */
   get search(): string {
     const start = this.#searchStart;
     if (start === OMITTED) return "";
@@ -256,15 +288,18 @@ export class URL {
     if (params !== undefined) resetSearchParams(params, this.#query());
   }
 
+  /** "#" and the fragment, or "" when the fragment is absent or empty. */
   get hash(): string {
     const start = this.#hashStart;
     return start === OMITTED || this.#href.length - start <= 1 ? "" : this.#href.slice(start);
   }
 
+  /** Setting "" removes the fragment, "#" included. */
   set hash(value: string) {
     this.#set(SET_HASH, value);
   }
 
+  /** The href. */
   toString(): string {
     return this.#href;
   }
@@ -275,11 +310,13 @@ export class URL {
     return RuntimeURL.createObjectURL(obj);
   }
 
+  /** Delegates to the runtime's own URL (its blob: registry). */
   static revokeObjectURL(url: string): void {
     if (arguments.length === 0) throw missingArgumentError("URL.revokeObjectURL", 1, 0);
     RuntimeURL.revokeObjectURL(url);
   }
 
+  /** The href (JSON.stringify gives the href as a string). */
   toJSON(): string {
     return this.#href;
   }

@@ -107,6 +107,15 @@ const LINK: unknown = Object.freeze({});
 let pairsOf: (params: URLSearchParams) => readonly Pair[];
 let reset: (params: URLSearchParams, query: string) => void;
 
+/**
+ * The WHATWG URLSearchParams: an ordered list of name-value pairs, parsed and serialized as
+ * application/x-www-form-urlencoded. A URL's `searchParams` is live: changing one changes the other.
+ *
+ * @example
+ * const params = new URLSearchParams("a=1&b=2&a=3");
+ * params.getAll("a"); // ["1", "3"]
+ * params.set("c", "x y"); params.toString(); // "a=1&b=2&a=3&c=x+y"
+ */
 export class URLSearchParams {
   #list: Pair[];
   #onUpdate: ((serialized: string) => void) | undefined;
@@ -154,10 +163,12 @@ export class URLSearchParams {
     }
   }
 
+  /** The number of pairs. */
   get size(): number {
     return this.#list.length;
   }
 
+  /** Adds a pair at the end. */
   append(name: string, value: string): void {
     if (arguments.length < 2) throw missingArgumentError("URLSearchParams.append", 2, arguments.length);
     this.#list.push([toUSVString(name), toUSVString(value)]);
@@ -180,6 +191,7 @@ export class URLSearchParams {
     this.#update();
   }
 
+  /** The value of the first pair with this name, or null. */
   get(name: string): string | null {
     if (arguments.length < 1) throw missingArgumentError("URLSearchParams.get", 1, 0);
     const n = toUSVString(name);
@@ -187,6 +199,7 @@ export class URLSearchParams {
     return null;
   }
 
+  /** The values of every pair with this name, in order. */
   getAll(name: string): string[] {
     if (arguments.length < 1) throw missingArgumentError("URLSearchParams.getAll", 1, 0);
     const n = toUSVString(name);
@@ -230,6 +243,7 @@ export class URLSearchParams {
     this.#update();
   }
 
+  /** Calls `callback(value, name, params)` for each pair, in order. */
   forEach(callback: (value: string, name: string, params: URLSearchParams) => void, thisArg?: unknown): void {
     if (typeof callback !== "function") throw new TypeError("URLSearchParams.forEach: callback is not a function");
     // Live: pairs added or removed during the walk are seen, as with the built-ins.
@@ -239,14 +253,17 @@ export class URLSearchParams {
     }
   }
 
+  /** An iterator of [name, value] pairs (live: it sees changes made while iterating). */
   entries(): IterableIterator<[string, string]> {
     return new URLSearchParamsIterator(this.#list, ENTRIES) as unknown as IterableIterator<[string, string]>;
   }
 
+  /** An iterator of names. */
   keys(): IterableIterator<string> {
     return new URLSearchParamsIterator(this.#list, KEYS) as unknown as IterableIterator<string>;
   }
 
+  /** An iterator of values. */
   values(): IterableIterator<string> {
     return new URLSearchParamsIterator(this.#list, VALUES) as unknown as IterableIterator<string>;
   }
@@ -255,6 +272,7 @@ export class URLSearchParams {
     return this.entries();
   }
 
+  /** The serialization, without a leading "?" (spaces as "+"). */
   toString(): string {
     return serializeFormUrlencoded(this.#list);
   }

@@ -2,6 +2,7 @@
  * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
  * only if you want $ADA_FFI_LIBRARY honoured).
  */
+import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
@@ -28,9 +29,10 @@ function readEnvPath(): string | undefined {
 }
 
 function packageRoot(): string | undefined {
-  const root = new URL("../", import.meta.url);
-  if (root.protocol !== "file:") return undefined; // imported over the network: only $ADA_FFI_LIBRARY works
-  return decodeURIComponent(root.pathname);
+  const here = new URL("./", import.meta.url);
+  if (here.protocol !== "file:") return undefined; // imported over the network (JSR): only $ADA_FFI_LIBRARY works
+  // This file runs as runtimes/deno.ts (a checkout) or as dist/runtimes/deno.js (the npm package).
+  return fileURLToPath(new URL(here.pathname.endsWith("/dist/runtimes/") ? "../../" : "../", here));
 }
 
 const ARCH: Record<string, string> = { x86_64: "x64", aarch64: "arm64" };

@@ -4,7 +4,9 @@
 //
 // With --full (or CI=true) it also runs the hardening stages: the C tests under ASan + UBSan (clang, in
 // build-sanitize/), the C tests under valgrind memcheck, and the libFuzzer harness for FUZZ_SECONDS
-// (default 60) from a seed corpus made of the WPT data.
+// (default 60) from a seed corpus made of the WPT data, and the npm package check (test/package_check.mjs:
+// pack, install into an empty project, use on each runtime, build from source).
+// Always: deno lint, deno fmt --check, deno check and a JSR publish dry run.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -74,7 +76,42 @@ for (const [name, command, args] of suites) {
   results.push({ name, passed: Number(passed[1]), failed: failed + (failed === 0 && status !== 0 ? 1 : 0), status });
 }
 
-if (full) hardeningStages();
+{
+  // The Deno toolchain's own checks (the JSR package must pass them): each is one test in the summary.
+  const checks = [
+    ["deno lint", ["lint"]],
+    ["deno fmt", ["fmt", "--check"]],
+    ["deno check", [
+      "check",
+      "runtimes/deno.ts",
+      "runtimes/deno_global.ts",
+      "runtimes/cli_deno.ts",
+      "test/deno.ts",
+      "bench/deno.ts",
+    ]],
+    ["jsr dry run", ["publish", "--dry-run", "--allow-dirty"]],
+  ];
+  let passed = 0;
+  let failed = 0;
+  for (const [label, args] of checks) {
+    if (run(label, bin("deno"), args).status === 0) passed++;
+    else failed++;
+  }
+  results.push({ name: "deno tools", passed, failed, status: failed === 0 ? 0 : 1 });
+}
+
+if (full) {
+  hardeningStages();
+  const { status, output } = run("npm package", process.execPath, ["test/package_check.mjs"]);
+  const m = output.match(/(\d+) passed, (\d+) failed\s*$/);
+  results.push({
+    name: "package",
+    passed: m ? Number(m[1]) : 0,
+    failed: m ? Number(m[2]) : 1,
+    status,
+    note: m ? undefined : "did not finish",
+  });
+}
 
 /** The C tests under ASan + UBSan and valgrind, and a time-boxed fuzz run. Each counts in the summary. */
 function hardeningStages() {
@@ -146,6 +183,8 @@ function hardeningStages() {
         "-timeout=10",
         "-rss_limit_mb=4096",
         "-print_final_stats=1",
+        // A crashing input lands in the (ignored) build directory, not the working tree.
+        `-artifact_prefix=${join("build-sanitize", "fuzz-")}`,
       ]);
       const execs = output.match(/stat::number_of_executed_units:\s*(\d+)/)?.[1];
       results.push({
@@ -164,7 +203,7 @@ function hardeningStages() {
 console.log("\n=== summary");
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
+    `${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
   );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);

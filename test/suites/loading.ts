@@ -53,7 +53,7 @@ export function register(runtime: Runtime): void {
     const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: "/nonexistent/libada_ffi.so" });
     assert.is.not(status, 0);
     assert.ok(output.includes("/nonexistent/libada_ffi.so"), output);
-    assert.ok(output.includes("npm run build:native"), output);
+    assert.ok(output.includes("node native/build_library.mjs source"), output);
   });
 
   test("a corrupted library file: a clear error, not a crash", () => {
