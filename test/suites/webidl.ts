@@ -3,6 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { inspect } from "node:util";
 import type { Api } from "../support/api.ts";
+import { GETTERS } from "../support/reference.ts";
 
 function thrown(fn: () => unknown): Error & Record<string, unknown> {
   try {
@@ -82,21 +83,7 @@ export function register(api: Api): void {
   });
 
   test("members are enumerable accessors on the prototype; toStringTag is URL", () => {
-    for (
-      const name of [
-        "href",
-        "origin",
-        "protocol",
-        "username",
-        "password",
-        "host",
-        "hostname",
-        "port",
-        "pathname",
-        "search",
-        "hash",
-      ]
-    ) {
+    for (const name of GETTERS) {
       const d = Object.getOwnPropertyDescriptor(URL.prototype, name);
       assert.ok(d && typeof d.get === "function" && d.enumerable && d.configurable, name);
     }

@@ -3,7 +3,7 @@
  * sequences, IPv4/IPv6 forms, IDNA, lone surrogates, odd ports and credentials, relative references.
  * The same seed gives the same cases on every runtime.
  */
-import type { Case } from "./reference.ts";
+import { type Case, SETTERS } from "./reference.ts";
 
 /** mulberry32: small, fast, and identical on every engine. */
 export function random(seed: number): () => number {
@@ -217,19 +217,6 @@ const SETTER_VALUES = [
   " ",
   "x".repeat(300),
 ];
-const SETTER_NAMES = [
-  "href",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-];
-
 /**
  * `count` setter cases from `seed`: a hostile URL (absolute, so mostly valid) and a setter with a
  * hostile value (sometimes a whole hostile URL, for href).
@@ -239,7 +226,7 @@ export function hostileSetterCases(seed: number, count: number): Case[] {
   const urls = hostileCases(seed, count * 2).filter((c) => c.base === undefined);
   const cases: Case[] = [];
   for (let i = 0; i < count; i++) {
-    const setter = pick(rnd, SETTER_NAMES);
+    const setter = pick(rnd, SETTERS);
     let value = rnd() < 0.3
       ? pick(rnd, urls).input
       : pick(rnd, SETTER_VALUES) + (rnd() < 0.3 ? pick(rnd, SETTER_VALUES) : "");
