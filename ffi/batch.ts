@@ -3,7 +3,7 @@
  * one encode of the whole chunk (when it is ASCII), one call, one decode of every changed href, then a
  * `slice` per URL. Chunks keep the scratch memory bounded however long the input array is.
  */
-import { components, decodeHrefs, INVALID_I32, nativeBinding, parseHref, UNCHANGED_I32 } from "./protocol.ts";
+import { decodeHrefs, INVALID_I32, nativeBinding, parseHref, UNCHANGED_I32 } from "./protocol.ts";
 import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 import { adopt, type URL } from "./url.ts";
 
@@ -126,7 +126,6 @@ function parseChunk(
         output[start + next + i] = null;
         continue;
       }
-      for (let k = 0; k < 9; k++) components[k] = results[r + 1 + k];
       let href: string;
       if (code === UNCHANGED_I32) {
         href = input;
@@ -134,7 +133,7 @@ function parseChunk(
         href = hrefs.slice(hrefAt, hrefAt + code);
         hrefAt += code;
       }
-      output[start + next + i] = adopt(href);
+      output[start + next + i] = adopt(href, results, r + 1);
     }
     next += done;
   }

@@ -54,6 +54,8 @@ const RuntimeURL = globalThis.URL as unknown as {
 /** Passed as `url` to build an instance from an href already parsed into `components` (see adopt()). */
 const ADOPT: unknown = Object.freeze({});
 let adoptedHref = "";
+let adoptedWords: Int32Array = components;
+let adoptedAt = 0;
 
 /**
  * A WHATWG URL parsed by ada (current spec), with the same API as the built-in `URL` of Deno, Bun and Node.
@@ -78,8 +80,13 @@ export class URL {
    * @throws {TypeError} `Invalid URL` (code `ERR_INVALID_URL`, with `input` and `base`) when it does not parse.
    */
   constructor(url: string | URL, base?: string | URL) {
+    // Offsets come from `components` after a parse, or from wherever adopt() was told.
+    let words = components;
+    let at = 0;
     if (url === ADOPT) {
       this.#href = adoptedHref;
+      words = adoptedWords;
+      at = adoptedAt;
     } else {
       if (arguments.length === 0) throw missingArgumentError("URL", 1, 0);
       const input = `${url}`;
@@ -88,11 +95,11 @@ export class URL {
       if (href === null) throw invalidUrlError(input, baseString);
       this.#href = href;
     }
-    this.#hostStart = components[HOST_START];
-    this.#hostEnd = components[HOST_END];
-    this.#pathnameStart = components[PATHNAME_START];
-    this.#searchStart = components[SEARCH_START];
-    this.#hashStart = components[HASH_START];
+    this.#hostStart = words[at + HOST_START];
+    this.#hostEnd = words[at + HOST_END];
+    this.#pathnameStart = words[at + PATHNAME_START];
+    this.#searchStart = words[at + SEARCH_START];
+    this.#hashStart = words[at + HASH_START];
   }
 
   /** Takes a new href whose offsets are in `components` (after a setter). */
@@ -346,11 +353,14 @@ export class URL {
 }
 
 /**
- * A URL for an href whose offsets are in `components` (no second parse, no exception path).
- * Internal: used by URL.parse and the batch API, not part of the public API.
+ * A URL for an href whose nine offsets are `words[at]` … `words[at + 8]` (by default `components`):
+ * no second parse, no exception path. Internal: used by URL.parse and the batch API (which points
+ * it into its results array, saving a copy per URL), not part of the public API.
  */
-export function adopt(href: string): URL {
+export function adopt(href: string, words: Int32Array = components, at = 0): URL {
   adoptedHref = href;
+  adoptedWords = words;
+  adoptedAt = at;
   return new URL(ADOPT as string);
 }
 
