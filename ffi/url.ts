@@ -51,7 +51,7 @@ const RuntimeURL = globalThis.URL as unknown as {
   revokeObjectURL(url: string): void;
 };
 
-/** Passed as `url` to build an instance from an href already parsed into `components` (see adopt()). */
+/** Passed as `url` to build an instance from an href already parsed, with its offsets where adopt() says. */
 const ADOPT: unknown = Object.freeze({});
 let adoptedHref = "";
 let adoptedWords: Int32Array = components;
