@@ -165,7 +165,10 @@ void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter,
     result.assign(reinterpret_cast<const char*>(block + ADA_FFI_BLOCK_TEXT), r);
   }
   check_components(result, words.data() + ADA_FFI_BLOCK_COMPONENTS);
-  // The setter's result is itself a canonical URL.
+  // The setter's result is itself a canonical URL, with one exception the spec makes: the protocol
+  // setter turning wss://localhost/ into a file: URL keeps the host (file://localhost/, as Node's
+  // built-in does), while parsing that href empties it (file:///). Found by this harness.
+  if (result.rfind("file://localhost/", 0) == 0) return;
   uint32_t again[ADA_FFI_COMPONENT_COUNT];
   FUZZ_CHECK(ada_ffi_parse(bytes(result), result.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
   FUZZ_CHECK(std::memcmp(again, words.data() + ADA_FFI_BLOCK_COMPONENTS, sizeof again) == 0);
