@@ -8,8 +8,10 @@
 #
 # ada's sources are never committed; the fetched copy lives in the build tree.
 
-set(ADA_PINNED_VERSION "4.0.0")
-set(ADA_SDIST_SHA256 "9f399ec867349800a4c2d3aa8df8c533c340494b04d34b1f082b97d9a8b76a07")
+# The pin (version and sha256) is shared with the Zig prebuilds (native/prebuild.mjs).
+file(READ "${CMAKE_CURRENT_LIST_DIR}/../ada_source.json" _ada_pin)
+string(JSON ADA_PINNED_VERSION GET "${_ada_pin}" version)
+string(JSON ADA_SDIST_SHA256 GET "${_ada_pin}" sha256)
 set(ADA_SOURCE_DIR "" CACHE PATH "Directory holding ada.cpp and ada.h (ada ${ADA_PINNED_VERSION} amalgamation)")
 
 function(_ada_fetch_sdist out_dir)

@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+// `npm run prebuild`: cross-compiles the native library for every platform the npm package ships, with Zig,
+// on this (Linux x86-64) machine, into native/prebuilds/<platform key>/.
+//
+//   node native/prebuild.mjs                 all seven targets
+//   node native/prebuild.mjs --host          only the one this machine runs (what `npm run build` makes)
+//   node native/prebuild.mjs linux-x64-gnu win32-x64 …
+//
+// Zig comes from PyPI (`ziglang`, pinned with hashes in native/zig-requirements.txt) and ada's sources from the
+// pinned `ada-url` source distribution (native/ada_source.json, sha256 checked): both into a cache this script
+// owns ($ADA_FFI_CACHE, else $XDG_CACHE_HOME/ada-ffi, else ~/.cache/ada-ffi), never into the tree. Zig's own
+// compiled libc/libc++ per target lives there too, so only the first build on a machine pays for them.
+// Objects go to build-zig/<target>/ and are reused while their inputs and flags are unchanged.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, homedir } from "node:os";
+import { dirname, join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { PREBUILT_TARGETS } from "./prebuilt_targets.mjs";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const native = join(root, "native");
+
+function say(message) {
+  process.stderr.write(`prebuild: ${message}\n`);
+}
+
+export function cacheDir() {
+  if (process.env.ADA_FFI_CACHE) return process.env.ADA_FFI_CACHE;
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return join(base, "ada-ffi");
+}
+
+function sha256(data) {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+function runSync(command, args, options = {}) {
+  const child = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], ...options });
+  if (child.error) throw new Error(`${command}: ${child.error.message}`);
+  if (child.status !== 0) {
+    throw new Error(`${[command, ...args].join(" ")} exited with ${child.status ?? child.signal}`);
+  }
+}
+
+/** `python3` where it exists, else `python` (Windows). */
+function python() {
+  for (const name of ["python3", "python"]) {
+    if (spawnSync(name, ["--version"], { stdio: "ignore" }).status === 0) return name;
+  }
+  throw new Error("Python 3 with pip is needed to fetch Zig and ada's sources from PyPI");
+}
+
+/** The pinned Zig, installed from PyPI with its hash checked; returns the path of the `zig` executable. */
+export function ensureZig() {
+  const requirements = readFileSync(join(native, "zig-requirements.txt"), "utf8");
+  const version = requirements.match(/^ziglang==(\S+)/m)[1];
+  const dir = join(cacheDir(), `ziglang-${version}`);
+  const zig = join(dir, "ziglang", process.platform === "win32" ? "zig.exe" : "zig");
+  if (!existsSync(zig)) {
+    say(`installing ziglang ${version} from PyPI (hash-checked) into ${dir}`);
+    const partial = `${dir}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    runSync(python(), [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--disable-pip-version-check",
+      "--root-user-action=ignore",
+      "--no-deps",
+      "--only-binary=:all:",
+      "--require-hashes",
+      "--target",
+      partial,
+      "-r",
+      join(native, "zig-requirements.txt"),
+    ]);
+    renameSync(partial, dir);
+  }
+  return zig;
+}
+
+/** ada's amalgamation (ada.cpp, ada.h) from the pinned source distribution; returns its directory. */
+export function ensureAdaSources() {
+  const pin = JSON.parse(readFileSync(join(native, "ada_source.json"), "utf8"));
+  const dir = join(cacheDir(), `${pin.package}-${pin.version}`);
+  const sources = join(dir, "src", `${pin.package.replace(/-/g, "_")}-${pin.version}`, "ada_url");
+  if (existsSync(join(sources, "ada.cpp"))) return sources;
+  const download = join(dir, "sdist");
+  mkdirSync(download, { recursive: true });
+  const archive = join(download, `${pin.package.replace(/-/g, "_")}-${pin.version}.tar.gz`);
+  if (!existsSync(archive)) {
+    say(`fetching ${pin.package}==${pin.version} (source distribution) from PyPI`);
+    runSync(python(), [
+      "-m",
+      "pip",
+      "download",
+      "--quiet",
+      "--disable-pip-version-check",
+      "--no-deps",
+      "--no-binary",
+      pin.package,
+      `${pin.package}==${pin.version}`,
+      "-d",
+      download,
+    ]);
+  }
+  const actual = sha256(readFileSync(archive));
+  if (actual !== pin.sha256) {
+    rmSync(archive, { force: true });
+    throw new Error(`sha256 mismatch for ${archive}: expected ${pin.sha256}, got ${actual}`);
+  }
+  mkdirSync(join(dir, "src"), { recursive: true });
+  runSync("tar", ["-xzf", archive, "-C", join(dir, "src")]);
+  if (!existsSync(join(sources, "ada.cpp"))) throw new Error(`${archive} holds no ada_url/ada.cpp`);
+  return sources;
+}
+
+const COMPILE_FLAGS = [
+  "-O3",
+  "-DNDEBUG",
+  "-fPIC",
+  "-fvisibility=hidden",
+  "-fvisibility-inlines-hidden",
+  "-std=gnu++20",
+  // URLPattern is not part of the ABI yet: leaving it out saves a third of the compile time and size.
+  "-DADA_INCLUDE_URL_PATTERN=0",
+];
+
+/** Link flags per operating system. Why each one: ../shared/notes/prebuilt-zig.md and README. */
+function linkFlags(target, implib) {
+  if (target.os === "linux") {
+    return [
+      "-shared",
+      "-s",
+      `-Wl,--version-script=${join(native, "ada_ffi.map")}`,
+      "-Wl,-Bsymbolic", // our calls bind inside the library even where the host (Node) has an ada of its own
+      "-Wl,--no-undefined",
+      "-Wl,-soname,libada_ffi.so",
+      // Zig links no crtbeginS.o: ada's static destructors would run at exit after dlclose unmapped them.
+      "-Wl,-z,nodelete",
+    ];
+  }
+  if (target.os === "darwin") {
+    // -s at link time: the linker's ad-hoc signature (required on Apple silicon) covers the stripped file.
+    return ["-shared", "-s", "-Wl,-install_name,@rpath/libada_ffi.dylib"];
+  }
+  return ["-shared", "-s", `-Wl,--out-implib,${implib}`];
+}
+
+function spawnAsync(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "pipe"], env });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => stderr += chunk);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${[command, ...args].join(" ")} exited with ${code ?? signal}\n${stderr}`));
+    });
+  });
+}
+
+/**
+ * Runs `make` unless `output` exists and was made from the same `key` (inputs and flags), as recorded in
+ * `stamp` (kept in build-zig/, never beside a shipped file).
+ */
+async function cached(output, key, make, stamp = `${output}.key`) {
+  if (existsSync(output) && existsSync(stamp) && readFileSync(stamp, "utf8") === key) return false;
+  rmSync(stamp, { force: true });
+  await make();
+  writeFileSync(stamp, key);
+  return true;
+}
+
+async function buildTarget(name, zig, adaDir, env) {
+  const target = PREBUILT_TARGETS[name];
+  const objects = join(root, "build-zig", name);
+  mkdirSync(objects, { recursive: true });
+  const zigVersion = spawnSync(zig, ["version"], { encoding: "utf8" }).stdout.trim();
+  const common = ["c++", "-target", target.zig, ...COMPILE_FLAGS];
+  const adaPin = readFileSync(join(native, "ada_source.json"), "utf8");
+  const ffiSources = ["ada_ffi.cpp", "ada_ffi.h"].map((f) => readFileSync(join(native, f), "utf8")).join("\0");
+
+  const adaObject = join(objects, "ada.o");
+  const ffiObject = join(objects, "ada_ffi.o");
+  const started = Date.now();
+  await Promise.all([
+    cached(
+      adaObject,
+      sha256([zigVersion, ...common, adaPin].join("\0")),
+      () => spawnAsync(zig, [...common, "-c", join(adaDir, "ada.cpp"), "-o", adaObject], env),
+    ),
+    cached(
+      ffiObject,
+      sha256([zigVersion, ...common, ffiSources].join("\0")),
+      () => spawnAsync(zig, [...common, `-I${adaDir}`, "-c", join(native, "ada_ffi.cpp"), "-o", ffiObject], env),
+    ),
+  ]);
+
+  const outDir = join(native, "prebuilds", name);
+  mkdirSync(outDir, { recursive: true });
+  const output = join(outDir, target.file);
+  const implib = join(objects, "ada_ffi.lib"); // Windows: what the C tests link against (not shipped)
+  const flags = linkFlags(target, implib);
+  const objectKeys = [adaObject, ffiObject].map((o) => readFileSync(`${o}.key`, "utf8"));
+  const linkStamp = join(objects, `${target.file}.key`);
+  const linkKey = sha256([zigVersion, target.zig, ...flags, ...objectKeys, readFileSync(join(native, "ada_ffi.map"))]
+    .join("\0"));
+  const linked = await cached(
+    output,
+    linkKey,
+    () => spawnAsync(zig, ["c++", "-target", target.zig, ...flags, adaObject, ffiObject, "-o", output], env),
+    linkStamp,
+  );
+  // Nothing else ships beside the library (a linker may leave e.g. a .pdb next to it).
+  for (const file of readdirSync(outDir)) {
+    if (file !== target.file) rmSync(join(outDir, file), { force: true });
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  say(`${name}: ${linked ? "built" : "up to date"} ${output} (${seconds} s)`);
+}
+
+/** The key of the platform this process runs on, or undefined when no prebuilt target fits it. */
+export function hostTarget() {
+  const libc = process.platform === "linux"
+    ? (process.report?.getReport().header.glibcVersionRuntime ? "gnu" : "musl")
+    : undefined;
+  const key = [process.platform, process.arch, libc].filter(Boolean).join("-");
+  return key in PREBUILT_TARGETS ? key : undefined;
+}
+
+async function main(args) {
+  let names = args.filter((a) => !a.startsWith("--"));
+  if (args.includes("--host")) {
+    const host = hostTarget();
+    if (host === undefined) {
+      say(`no prebuilt target for ${process.platform}-${process.arch}: nothing to do`);
+      return;
+    }
+    names = [host];
+  }
+  if (names.length === 0) names = Object.keys(PREBUILT_TARGETS);
+  const unknown = names.filter((n) => !(n in PREBUILT_TARGETS));
+  if (unknown.length) {
+    throw new Error(`unknown target(s) ${unknown.join(", ")}; known: ${Object.keys(PREBUILT_TARGETS)}`);
+  }
+
+  const started = Date.now();
+  const zig = ensureZig();
+  const adaDir = ensureAdaSources();
+  const zigCache = join(cacheDir(), "zig-cache");
+  const env = { ...process.env, ZIG_GLOBAL_CACHE_DIR: zigCache, ZIG_LOCAL_CACHE_DIR: zigCache };
+  // Each target is a chain of two compiles and a link; Zig itself builds a target's libc++ on every core.
+  const queue = [...names];
+  const workers = Array.from({ length: Math.min(queue.length, availableParallelism()) }, async () => {
+    while (queue.length) await buildTarget(queue.shift(), zig, adaDir, env);
+  });
+  await Promise.all(workers);
+  say(`${names.length} target(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv.slice(2)).catch((error) => {
+    say(error.message);
+    process.exit(1);
+  });
+}
