@@ -3,9 +3,10 @@
  * adapter passes its runtime's facts (environment variable, package root, platform) and its own
  * `open` function.
  *
- * Order: $ADA_FFI_LIBRARY (an explicit choice: never silently skipped), then the CMake build output
- * `<package>/build/` (a build from source), then the prebuilt copy `<package>/native/prebuilds/<platform>-<arch>/`
- * that the npm package carries.
+ * Order: $ADA_FFI_LIBRARY (an explicit choice: never silently skipped), then the prebuilt copy the npm package
+ * carries for this platform, `<package>/native/prebuilds/<key>/` (key `linux-x64-gnu`, `linux-arm64-musl`,
+ * `darwin-arm64`, `win32-x64`, …: see prebuiltKey), then the CMake build output `<package>/build/` (a build from
+ * source, for platforms with no prebuilt library).
  */
 
 export const LIBRARY_ENV = "ADA_FFI_LIBRARY";
@@ -19,8 +20,53 @@ export interface LibrarySearch {
   /** Node-style platform and architecture: "linux", "darwin", "win32"; "x64", "arm64". */
   platform: string;
   arch: string;
-  /** The first bytes of a file, or undefined when it does not exist or cannot be read. */
-  readHead?: (path: string) => Uint8Array | undefined;
+  /**
+   * On Linux, the C library the process runs on (a glibc build cannot load under musl, nor the reverse).
+   * When not given, it is read from the running executable (`/proc/self/exe`) with `readHead`.
+   */
+  libc?: Libc;
+  /** The first bytes of a file (64 unless told), or undefined when it does not exist or cannot be read. */
+  readHead?: (path: string, length?: number) => Uint8Array | undefined;
+}
+
+export type Libc = "gnu" | "musl";
+
+/** The folder under native/prebuilds/ for a platform: `<platform>-<arch>`, and `-gnu`/`-musl` on Linux. */
+export function prebuiltKey(platform: string, arch: string, libc: Libc | undefined): string {
+  return platform === "linux" ? `${platform}-${arch}-${libc ?? "gnu"}` : `${platform}-${arch}`;
+}
+
+/** ELF program header type of the dynamic loader's path. */
+const PT_INTERP = 3;
+
+/**
+ * The C library of a Linux executable from its first bytes (4 KiB is plenty): the dynamic loader it names
+ * (`/lib/ld-musl-x86_64.so.1` or `/lib64/ld-linux-x86-64.so.2`). Reading the running executable
+ * (`/proc/self/exe`) tells which libc this process has, in well under a millisecond (Node's
+ * `process.report` takes ~10 ms). Undefined when it cannot tell (not ELF, static, header not in `head`).
+ */
+export function libcOfExecutable(head: Uint8Array): Libc | undefined {
+  if (head.length < 64 || head[0] !== 0x7f || head[1] !== 0x45 || head[2] !== 0x4c || head[3] !== 0x46) {
+    return undefined;
+  }
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const is64 = head[4] === 2;
+  const le = head[5] === 1;
+  const word = (at: number) => is64 ? Number(view.getBigUint64(at, le)) : view.getUint32(at, le);
+  const phoff = word(is64 ? 32 : 28);
+  const phentsize = view.getUint16(is64 ? 54 : 42, le);
+  const phnum = view.getUint16(is64 ? 56 : 44, le);
+  for (let i = 0; i < phnum; i++) {
+    const ph = phoff + i * phentsize;
+    if (ph + phentsize > head.length) return undefined;
+    if (view.getUint32(ph, le) !== PT_INTERP) continue;
+    const offset = word(ph + (is64 ? 8 : 4));
+    const size = word(ph + (is64 ? 32 : 16));
+    if (offset + size > head.length) return undefined;
+    const interp = String.fromCharCode(...head.subarray(offset, offset + size));
+    return interp.includes("musl") ? "musl" : "gnu";
+  }
+  return undefined;
 }
 
 const ELF_MACHINES: Record<number, string> = {
@@ -65,7 +111,8 @@ export function libraryCandidates(search: LibrarySearch): string[] {
   if (search.packageRoot === undefined) return [];
   const root = search.packageRoot.replace(/[\\/]+$/, "");
   const file = libraryFileName(search.platform);
-  return [`${root}/build/${file}`, `${root}/native/prebuilds/${search.platform}-${search.arch}/${file}`];
+  const key = prebuiltKey(search.platform, search.arch, search.libc);
+  return [`${root}/native/prebuilds/${key}/${file}`, `${root}/build/${file}`];
 }
 
 /** True for a loader error that only means "no file at this path". */
@@ -78,9 +125,12 @@ function isMissingFile(message: string): boolean {
  * corrupted) stops the search with that loader's error: loading a different copy would hide it.
  */
 export function openNativeLibrary<T>(
-  search: LibrarySearch,
+  given: LibrarySearch,
   open: (path: string) => T,
 ): { library: T; path: string } {
+  const search = given.platform === "linux" && given.libc === undefined && !given.envPath
+    ? { ...given, libc: libcOfExecutable(given.readHead?.("/proc/self/exe", 4096) ?? new Uint8Array()) }
+    : given;
   const candidates = libraryCandidates(search);
   const tried: string[] = [];
   for (const path of candidates) {
@@ -93,7 +143,7 @@ export function openNativeLibrary<T>(
         const what = head !== undefined ? ` The file is ${describeBinary(head)}.` : "";
         throw new Error(
           `ada-ffi: the native library at ${path} exists but could not be loaded: ${message}\n` +
-            `This process is ${search.platform}-${search.arch}.${what} ` +
+            `This process is ${prebuiltKey(search.platform, search.arch, search.libc)}.${what} ` +
             `Rebuild it with \`${BUILD_COMMAND}\`` +
             (search.envPath ? `, or fix ${LIBRARY_ENV}.` : "."),
           { cause: error },
@@ -103,9 +153,10 @@ export function openNativeLibrary<T>(
     }
   }
   throw new Error(
-    `ada-ffi: native library ${libraryFileName(search.platform)} not found for ${search.platform}-${search.arch}.\n` +
+    `ada-ffi: native library ${libraryFileName(search.platform)} not found for ` +
+      `${prebuiltKey(search.platform, search.arch, search.libc)}.\n` +
       `Looked for:\n  - $${LIBRARY_ENV} (not set)\n${tried.join("\n")}\n` +
-      `Build it from the package directory with \`${BUILD_COMMAND}\` (CMake >= 3.18, a C++20 compiler, Python's pip ` +
+      `Build it from the package directory with \`${BUILD_COMMAND}\` (CMake >= 3.19, a C++20 compiler, Python's pip ` +
       `to fetch ada), or set ${LIBRARY_ENV} to the library's path.`,
   );
 }

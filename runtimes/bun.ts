@@ -34,13 +34,13 @@ const { library, path } = openNativeLibrary(
   (file) => dlopen(file, symbols),
 );
 
-/** The first 64 bytes of a file, for the error message when it exists but does not load. */
-function readHead(file: string): Uint8Array | undefined {
+/** The first bytes of a file: what a library that does not load is, and which libc this process has. */
+function readHead(file: string, length = 64): Uint8Array | undefined {
   try {
     const fd = openSync(file, "r");
     try {
-      const head = new Uint8Array(64);
-      return head.subarray(0, readSync(fd, head, 0, 64, 0));
+      const head = new Uint8Array(length);
+      return head.subarray(0, readSync(fd, head, 0, length, 0));
     } finally {
       closeSync(fd);
     }

@@ -52,12 +52,12 @@ function open(path: string) {
   }
 }
 
-/** The first 64 bytes of a file (only with read permission), for the error when it does not load. */
-function readHead(file: string): Uint8Array | undefined {
+/** The first bytes of a file (only with read permission): what a library that does not load is, and the libc. */
+function readHead(file: string, length = 64): Uint8Array | undefined {
   if (Deno.permissions.querySync({ name: "read", path: file }).state !== "granted") return undefined;
   try {
     using handle = Deno.openSync(file, { read: true });
-    const head = new Uint8Array(64);
+    const head = new Uint8Array(length);
     return head.subarray(0, handle.readSync(head) ?? 0);
   } catch {
     return undefined;
@@ -69,6 +69,8 @@ const { library, path } = openNativeLibrary({
   packageRoot: packageRoot(),
   platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
   arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
+  // Deno knows the libc it was built for; reading /proc/self/exe would need --allow-all.
+  libc: Deno.build.env === "musl" ? "musl" : Deno.build.env === "gnu" ? "gnu" : undefined,
   readHead,
 }, open);
 

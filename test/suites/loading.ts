@@ -3,7 +3,7 @@
  * Each case runs the current runtime in a child process, importing this runtime's entry point.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ROOT } from "../support/files.ts";
+import { libcOfExecutable, libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
 
 export type Runtime = "node" | "deno" | "bun";
 
@@ -26,9 +27,13 @@ function runWith(runtime: Runtime, env: Record<string, string | undefined>, deno
   try {
     const script = join(dir, runtime === "node" ? "probe.mjs" : "probe.ts");
     const entry = pathToFileURL(join(ROOT, ENTRY[runtime])).href;
+    // It also prints which libada_ffi the process mapped, from /proc/self/maps.
     writeFileSync(
       script,
-      `import { URL } from ${JSON.stringify(entry)};\nconsole.log("href=" + new URL("HTTP://A/").href);\n`,
+      `import { readFileSync } from "node:fs";\nimport { URL } from ${JSON.stringify(entry)};\n` +
+        `console.log("href=" + new URL("HTTP://A/").href);\n` +
+        `const maps = readFileSync("/proc/self/maps", "utf8").split("\\n");\n` +
+        `console.log("library=" + (maps.find((l) => l.includes("libada_ffi")) ?? "").replace(/^.* /, ""));\n`,
     );
     const args = runtime === "deno" ? ["run", ...denoFlags, script] : [script];
     const childEnv: Record<string, string> = {};
@@ -40,13 +45,96 @@ function runWith(runtime: Runtime, env: Record<string, string | undefined>, deno
   }
 }
 
+/** A minimal 64-bit little-endian ELF header with one PT_INTERP program header naming `interpreter`. */
+function elfWithInterpreter(interpreter: string): Uint8Array {
+  const bytes = new Uint8Array(120 + interpreter.length + 1);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]);
+  view.setBigUint64(32, 64n, true); // e_phoff
+  view.setUint16(54, 56, true); // e_phentsize
+  view.setUint16(56, 1, true); // e_phnum
+  view.setUint32(64, 3, true); // p_type PT_INTERP
+  view.setBigUint64(64 + 8, 120n, true); // p_offset
+  view.setBigUint64(64 + 32, BigInt(interpreter.length + 1), true); // p_filesz
+  for (let i = 0; i < interpreter.length; i++) bytes[120 + i] = interpreter.charCodeAt(i);
+  return bytes;
+}
+
+function head(file: string, length: number): Uint8Array {
+  const fd = openSync(file, "r");
+  try {
+    const bytes = new Uint8Array(length);
+    return bytes.subarray(0, readSync(fd, bytes, 0, length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function register(runtime: Runtime): void {
   const test = suite(`loading the native library (${runtime})`);
 
-  test("found in the build directory without configuration", () => {
+  test("glibc and musl told apart by the loader the executable names", () => {
+    // This runtime's own executable (Deno would need --allow-all for /proc/self/exe); this machine is glibc.
+    assert.is(libcOfExecutable(head(process.execPath, 4096)), "gnu");
+    assert.is(libcOfExecutable(elfWithInterpreter("/lib/ld-musl-x86_64.so.1")), "musl");
+    assert.is(libcOfExecutable(elfWithInterpreter("/lib/ld-musl-aarch64.so.1")), "musl");
+    assert.is(libcOfExecutable(elfWithInterpreter("/lib64/ld-linux-x86-64.so.2")), "gnu");
+    assert.is(libcOfExecutable(elfWithInterpreter("/lib/ld-linux-aarch64.so.1")), "gnu");
+    assert.is(libcOfExecutable(elfWithInterpreter("/lib/ld-musl-x86_64.so.1").subarray(0, 100)), undefined);
+    assert.is(libcOfExecutable(new Uint8Array(64)), undefined);
+    assert.is(libcOfExecutable(new Uint8Array()), undefined);
+  });
+
+  test("the prebuilt folder for each of the seven platforms, then the source build", () => {
+    const keys = [
+      prebuiltKey("linux", "x64", "gnu"),
+      prebuiltKey("linux", "arm64", "gnu"),
+      prebuiltKey("linux", "x64", "musl"),
+      prebuiltKey("linux", "arm64", "musl"),
+      prebuiltKey("linux", "x64", undefined), // libc unknown: glibc, by far the likelier
+      prebuiltKey("darwin", "x64", undefined),
+      prebuiltKey("darwin", "arm64", undefined),
+      prebuiltKey("win32", "x64", undefined),
+    ];
+    assert.equal(keys, [
+      "linux-x64-gnu",
+      "linux-arm64-gnu",
+      "linux-x64-musl",
+      "linux-arm64-musl",
+      "linux-x64-gnu",
+      "darwin-x64",
+      "darwin-arm64",
+      "win32-x64",
+    ]);
+    const search = { envPath: undefined, packageRoot: "/p/", platform: "linux", arch: "arm64", libc: "musl" } as const;
+    assert.equal(libraryCandidates(search), [
+      "/p/native/prebuilds/linux-arm64-musl/libada_ffi.so",
+      "/p/build/libada_ffi.so",
+    ]);
+    assert.equal(libraryCandidates({ ...search, platform: "darwin", libc: undefined }), [
+      "/p/native/prebuilds/darwin-arm64/libada_ffi.dylib",
+      "/p/build/libada_ffi.dylib",
+    ]);
+    assert.equal(libraryCandidates({ ...search, platform: "win32", arch: "x64", libc: undefined }), [
+      "/p/native/prebuilds/win32-x64/ada_ffi.dll",
+      "/p/build/ada_ffi.dll",
+    ]);
+    assert.equal(libraryCandidates({ ...search, envPath: "/x/lib.so" }), ["/x/lib.so"]);
+  });
+
+  test("without configuration: the prebuilt library for this platform, the one the package ships", () => {
     const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: undefined });
     assert.is(status, 0, output);
     assert.ok(output.includes("href=http://a/"), output);
+    const key = `linux-${process.arch}-gnu`; // this machine: glibc (musl is told apart by libcOfExecutable)
+    assert.ok(output.includes(`library=${join(ROOT, "native", "prebuilds", key, "libada_ffi.so")}\n`), output);
+  });
+
+  test("ADA_FFI_LIBRARY wins over the prebuilt library", () => {
+    const lib = join(ROOT, "build", "libada_ffi.so");
+    const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: lib });
+    assert.is(status, 0, output);
+    assert.ok(output.includes(`library=${lib}\n`), output);
   });
 
   test("ADA_FFI_LIBRARY pointing nowhere: the error names the path and the build command", () => {
