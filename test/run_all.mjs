@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: brings the native and JS builds up to date, runs the C tests (ctest), then the same uvu
-// suite on Node, Deno and Bun, and ends with one line `N passed, N failed` summed over all of them.
+// `npm test`: brings the native and JS builds up to date (the CMake build for the C tests, and the Zig-built
+// library this machine's users get, native/prebuilds/<platform>/, which the JS suites load), runs the C tests
+// (ctest), then the same uvu suite on Node, Deno and Bun, and ends with one line `N passed, N failed` summed
+// over all of them.
 //
 // With --full (or CI=true) it also runs the hardening stages: the C tests under ASan + UBSan (clang, in
 // build-sanitize/), the C tests under valgrind memcheck, and the libFuzzer harness for FUZZ_SECONDS
-// (default 60) from a seed corpus made of the WPT data, and the npm package check (test/package_check.mjs:
-// pack, install into an empty project, use on each runtime, build from source).
+// (default 60) from a seed corpus made of the WPT data; builds all seven prebuilt libraries and checks them
+// (test/prebuilt_check.mjs: formats, exports, glibc 2.17, macOS versions; C tests under musl, qemu and Wine);
+// and the npm package check (test/package_check.mjs: pack, install into an empty project, use on each
+// runtime, build from source).
 // Always: deno lint, deno fmt --check, deno check and a JSR publish dry run.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -39,6 +43,10 @@ if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1
 
 const results = [];
 const full = process.argv.includes("--full") || process.env.CI === "true";
+// The shipped library for this machine (full: all seven); incremental, so quick when nothing changed.
+if (run("prebuilt libraries", process.execPath, ["native/prebuild.mjs", ...(full ? [] : ["--host"])]).status !== 0) {
+  process.exit(1);
+}
 
 {
   const { status, output } = run("C tests", "ctest", ["--test-dir", "build", "--output-on-failure"]);
@@ -102,11 +110,17 @@ for (const [name, command, args] of suites) {
 
 if (full) {
   hardeningStages();
-  const { status, output } = run("npm package", process.execPath, ["test/package_check.mjs"]);
+  checkScript("prebuilt", "test/prebuilt_check.mjs");
+  checkScript("package", "test/package_check.mjs");
+}
+
+/** A check script that ends with `N passed, N failed`: its counts go into the summary. */
+function checkScript(name, script) {
+  const { status, output } = run(name, process.execPath, [script]);
   const m = output.match(/(\d+) passed, (\d+) failed\s*$/);
   const failed = m ? Number(m[2]) : 1;
   results.push({
-    name: "package",
+    name,
     passed: m ? Number(m[1]) : 0,
     // As for the suites: a non-zero exit with every check passed is a failure too.
     failed: failed + (failed === 0 && status !== 0 ? 1 : 0),

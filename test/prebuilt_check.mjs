@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// The seven prebuilt libraries (native/prebuilds/, made by `npm run prebuilds`), checked as far as this Linux
+// x86-64 machine allows. Run by `npm test --full` (and CI); ends with `N passed, N failed`.
+//
+// Every library: file format and architecture; exports exactly the ada_ffi_* functions of native/ada_ffi.h;
+// links only the system's C library (no libstdc++, libgcc_s, libwinpthread: nothing the user lacks). Linux glibc
+// builds need no symbol version newer than GLIBC_2.17; macOS builds ask for macOS 10.15 (x64) / 11.0 (arm64)
+// and the arm64 one is signed. Then the C tests run against each library that can run here, with the C ABI
+// tests (native/test/test_abi.c, every case) and a load → use → unload → exit test (native/test/load_unload.c)
+// cross-compiled by Zig for the target:
+//   linux-x64-gnu   natively                 linux-x64-musl    with Debian's musl loader
+//   linux-arm64-gnu under qemu-aarch64 with Debian's arm64 glibc (libc6-arm64-cross)
+//   linux-arm64-musl under qemu-aarch64 with Debian's arm64 musl (musl:arm64)
+//   win32-x64       under Wine (wine64)      darwin-*          not runnable here: the static checks only
+// and on linux-arm64-gnu a JS runtime too: the in-process part of the uvu suite (WPT and the rest; not the
+// suites that start child processes, which qemu-user cannot follow) on Bun for arm64 (`@oven/bun-linux-aarch64`,
+// the version of the bun devDependency, from npm) under qemu-aarch64, loading the prebuilt arm64 library.
+// Needs llvm (llvm-nm, llvm-objdump, llvm-readelf), qemu-user, wine64, musl and the arm64 libraries above:
+// .ci/run installs them. A missing tool is a failed check, never a skipped one.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cacheDir, ensureZig } from "../native/prebuild.mjs";
+import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
+import { check, finish, sh, tool } from "./support/checks.mjs";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const native = join(root, "native");
+/** The exported functions the header declares. */
+const EXPECTED_EXPORTS = [
+  ...readFileSync(join(native, "ada_ffi.h"), "utf8").matchAll(/ADA_FFI_API\s+[^;(]*?\b(ada_ffi_\w+)\s*\(/g),
+]
+  .map((m) => m[1]).sort();
+
+/** What llvm-readobj calls each platform's format and architecture. */
+const FORMAT = {
+  "linux-x64": "elf64-x86-64",
+  "linux-arm64": "elf64-littleaarch64",
+  "darwin-x64": "Mach-O 64-bit x86-64",
+  "darwin-arm64": "Mach-O arm64",
+  "win32-x64": "COFF-x86-64",
+};
+
+function sameList(actual, expected, what) {
+  const a = [...new Set(actual)].sort();
+  return JSON.stringify(a) === JSON.stringify(expected)
+    ? true
+    : `${what}: expected ${expected.join(", ")}\n  got ${a.join(", ")}`;
+}
+
+/** Exported (defined, global) symbol names, and anything else exported that the check must explain. */
+function exportsOf(target, file) {
+  if (target.os === "linux") {
+    return tool("llvm-nm", ["-D", "--defined-only", "--extern-only", "--format=just-symbols", file])
+      .split("\n").filter(Boolean).map((s) => s.replace(/@.*$/, ""));
+  }
+  if (target.os === "darwin") {
+    // Zig's bundled libc++ exports operator new/delete as weak definitions (dyld coalesces them with the
+    // process's own pair), and the linker's own image symbols: those are allowed, nothing else.
+    return tool("llvm-nm", ["-m", "-g", "--defined-only", file]).split("\n").filter(Boolean)
+      .filter((line) => !/weak external __Z(nw|na|dl|da)/.test(line))
+      .map((line) => line.trim().split(/\s+/).at(-1))
+      .filter((name) => name !== "___dso_handle" && name !== "__mh_dylib_header")
+      .map((name) => name.replace(/^_/, ""));
+  }
+  const dump = tool("llvm-objdump", ["-p", file]);
+  const table = dump.slice(dump.indexOf("Export Table:"));
+  return [...table.matchAll(/^\s+\d+\s+0x[0-9a-f]+\s+(\S+)$/gm)].map((m) => m[1]);
+}
+
+/** Libraries it needs at load time. */
+function neededOf(target, file) {
+  if (target.os === "linux") {
+    return [...tool("llvm-readelf", ["-d", file]).matchAll(/\(NEEDED\)\s+Shared library: \[(.+?)\]/g)].map((m) => m[1]);
+  }
+  if (target.os === "darwin") {
+    return tool("llvm-objdump", ["--macho", "--dylibs-used", file]).split("\n").slice(1)
+      .map((l) => l.trim().split(" ")[0]).filter((l) => l && l !== "@rpath/libada_ffi.dylib");
+  }
+  return [...tool("llvm-objdump", ["-p", file]).matchAll(/DLL Name: (\S+)/g)].map((m) => m[1]);
+}
+
+function allowedDependency(key, name) {
+  if (key.endsWith("-musl")) return name === "libc.so";
+  if (key.startsWith("linux-")) {
+    return /^(libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|ld-linux-[\w-]+\.so\.[12])$/.test(name);
+  }
+  if (key.startsWith("darwin-")) return name === "/usr/lib/libSystem.B.dylib";
+  return /^(KERNEL32\.dll|api-ms-win-crt-[\w-]+\.dll)$/i.test(name);
+}
+
+function staticChecks(key, target, file) {
+  check(`${key}: ${FORMAT[`${target.os}-${target.arch}`]}`, () => {
+    const format = tool("llvm-readobj", ["--file-headers", file]).match(/^Format: (.+)$/m)?.[1]?.trim();
+    return format === FORMAT[`${target.os}-${target.arch}`] ? true : `file format ${format}`;
+  });
+  check(
+    `${key}: exports exactly the ${EXPECTED_EXPORTS.length} ada_ffi_* functions`,
+    () => sameList(exportsOf(target, file), EXPECTED_EXPORTS, "exports"),
+  );
+  check(`${key}: links only the system's C library`, () => {
+    const needed = neededOf(target, file);
+    const stray = needed.filter((n) => !allowedDependency(key, n));
+    return needed.length > 0 && stray.length === 0 ? true : `needs ${needed.join(", ")}; not allowed: ${stray}`;
+  });
+  if (key.endsWith("-gnu")) {
+    check(`${key}: no glibc symbol newer than GLIBC_2.17`, () => {
+      const versions = [...tool("llvm-readelf", ["-V", file]).matchAll(/GLIBC_(\d+)\.(\d+)/g)]
+        .map((m) => [Number(m[1]), Number(m[2])]);
+      const newer = versions.filter(([a, b]) => a > 2 || (a === 2 && b > 17));
+      return versions.length > 0 && newer.length === 0
+        ? true
+        : `glibc versions: ${versions.map((v) => v.join(".")).join(", ")}`;
+    });
+    check(
+      `${key}: marked NODELETE (ada's destructors must not outlive an unload)`,
+      () => /FLAGS_1\)\s+.*NODELETE/.test(tool("llvm-readelf", ["-d", file])) ? true : "no NODELETE flag",
+    );
+  }
+  if (target.os === "darwin") {
+    const minimum = target.arch === "arm64" ? "11.0" : "10.15";
+    check(`${key}: runs on macOS ${minimum} and later${target.arch === "arm64" ? ", signed" : ""}`, () => {
+      const headers = tool("llvm-objdump", ["--macho", "--private-headers", file]);
+      const minos = headers.match(/cmd LC_BUILD_VERSION[\s\S]*?minos (\S+)/)?.[1];
+      if (minos !== minimum) return `minos ${minos}`;
+      if (target.arch === "arm64" && !headers.includes("LC_CODE_SIGNATURE")) return "no code signature";
+      return true;
+    });
+  }
+}
+
+/** How a test program for the target runs here, or undefined where it cannot. */
+function runnerFor(key) {
+  switch (key) {
+    case "linux-x64-gnu":
+    case "linux-x64-musl": // the kernel starts musl's loader (/lib/ld-musl-x86_64.so.1, Debian's musl)
+      return (exe, args) => [exe, args];
+    case "linux-arm64-gnu":
+      return (exe, args) => ["qemu-aarch64", ["-L", "/usr/aarch64-linux-gnu", exe, ...args]];
+    case "linux-arm64-musl": // /lib/ld-musl-aarch64.so.1 from Debian's musl:arm64
+      return (exe, args) => ["qemu-aarch64", [exe, ...args]];
+    case "win32-x64": // Debian's wine64 package installs its loader outside PATH
+      return (exe, args) => [existsSync("/usr/lib/wine/wine64") ? "/usr/lib/wine/wine64" : "wine64", [exe, ...args]];
+  }
+  return undefined;
+}
+
+function runChecks(key, target, file, zig) {
+  const run = runnerFor(key);
+  if (run === undefined) return;
+  const dir = join(root, "build-zig", key, "tests");
+  mkdirSync(dir, { recursive: true });
+  const exe = (name) => join(dir, target.os === "win32" ? `${name}.exe` : name);
+  const zigCache = join(cacheDir(), "zig-cache");
+  const env = {
+    ZIG_GLOBAL_CACHE_DIR: zigCache,
+    ZIG_LOCAL_CACHE_DIR: zigCache,
+    WINEDEBUG: "-all",
+    WINEPREFIX: join(cacheDir(), "wine-prefix"),
+  };
+  const libDir = dirname(file);
+  // Windows links against the import library the prebuild left in build-zig/; the DLL sits beside the exe.
+  const link = target.os === "win32"
+    ? [join(root, "build-zig", key, "ada_ffi.lib")]
+    : [`-L${libDir}`, "-lada_ffi", `-Wl,-rpath,${libDir}`];
+  const how = { "linux-x64-gnu": "", "linux-x64-musl": " under musl's loader" }[key] ??
+    ` under ${run("", [])[0].split("/").at(-1)}`;
+  check(`${key}: C ABI tests (every case)${how}`, () => {
+    tool(zig, [
+      "cc",
+      "-target",
+      target.zig,
+      "-O2",
+      "-I",
+      native,
+      join(native, "test", "test_abi.c"),
+      ...link,
+      ...(target.os === "win32" ? [] : ["-lpthread"]),
+      "-o",
+      exe("test_abi"),
+    ], { env });
+    if (target.os === "win32") tool("cp", [file, dir]);
+    const [command, args] = run(exe("test_abi"), []);
+    const { status, out } = sh(command, args, { env, cwd: dir });
+    return status === 0 ? true : `exit ${status}:\n${out}`;
+  });
+  check(`${key}: loaded, used, unloaded three times; the process exits 0`, () => {
+    // -dynamic: a musl program is otherwise static, and static musl cannot dlopen.
+    tool(zig, [
+      "cc",
+      "-target",
+      target.zig,
+      "-O2",
+      "-dynamic",
+      join(native, "test", "load_unload.c"),
+      ...(target.os === "linux" ? ["-ldl"] : []),
+      "-o",
+      exe("load_unload"),
+    ], { env });
+    const [command, args] = run(exe("load_unload"), [target.os === "win32" ? "ada_ffi.dll" : file]);
+    const { status, out } = sh(command, args, { env, cwd: dir });
+    return status === 0 && out.includes("loaded, used and unloaded 3 times") ? true : `exit ${status}:\n${out}`;
+  });
+}
+
+/** An npm package's files (a runtime's binary for another platform), fetched once into the cache with npm. */
+function npmPackage(name, version) {
+  const dir = join(cacheDir(), "npm", `${name.replace(/[@/]/g, "_")}-${version}`);
+  if (!existsSync(join(dir, "package", "package.json"))) {
+    mkdirSync(dir, { recursive: true });
+    const packed = tool("npm", ["pack", `${name}@${version}`, "--silent", "--pack-destination", dir], { cwd: dir });
+    tool("tar", ["-xzf", join(dir, packed.trim().split("\n").at(-1)), "-C", dir]);
+  }
+  return join(dir, "package");
+}
+
+function bunOnArm64() {
+  const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.bun;
+  check(`linux-arm64-gnu: the in-process uvu suite on Bun ${version} for arm64 under qemu-aarch64`, () => {
+    const bun = join(npmPackage("@oven/bun-linux-aarch64", version), "bin", "bun");
+    // No ADA_FFI_LIBRARY: the lookup must find native/prebuilds/linux-arm64-gnu by itself.
+    const env = { ADA_FFI_TEST_IN_PROCESS: "1", ADA_FFI_LIBRARY: undefined };
+    const { status, out } = sh("qemu-aarch64", ["-L", "/usr/aarch64-linux-gnu", bun, "test/bun.ts"], {
+      cwd: root,
+      env,
+    });
+    const total = out.match(/Total:\s+(\d+)/)?.[1];
+    const passedCount = out.match(/Passed:\s+(\d+)/)?.[1];
+    if (status !== 0 || total === undefined || total !== passedCount || Number(total) < 1000) {
+      return `exit ${status}:\n${out.slice(-3000)}`;
+    }
+    console.log(`      ${passedCount}/${total} passed`);
+    return true;
+  });
+}
+
+console.log("prebuilt libraries:");
+const zig = ensureZig();
+for (const [key, target] of Object.entries(PREBUILT_TARGETS)) {
+  const file = join(native, "prebuilds", key, target.file);
+  if (!existsSync(file)) {
+    check(`${key}: ${file} exists`, () => "missing: run `npm run prebuilds`");
+    continue;
+  }
+  staticChecks(key, target, file);
+  runChecks(key, target, file, zig);
+  if (key === "linux-arm64-gnu") bunOnArm64();
+}
+finish();

@@ -1,0 +1,58 @@
+// Shared by the check scripts (test/package_check.mjs, test/prebuilt_check.mjs): running a command, counting
+// named checks, and the closing `N passed, N failed` line that test/run_all.mjs reads.
+import { spawnSync } from "node:child_process";
+import process from "node:process";
+
+const counts = { passed: 0, failed: 0 };
+
+/** Runs a command to its end (10 minutes at most); `out` is standard output and error together. */
+export function sh(command, args, options = {}) {
+  const child = spawnSync(command, args, {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    timeout: 600_000,
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  return {
+    status: child.status,
+    stdout: child.stdout ?? "",
+    out: `${child.stdout ?? ""}${child.stderr ?? ""}${child.error ? `${command}: ${child.error.message}` : ""}`,
+  };
+}
+
+/** Runs a tool that must succeed; returns its standard output. */
+export function tool(command, args, options) {
+  const { status, stdout, out } = sh(command, args, options);
+  if (status !== 0) throw new Error(`${[command, ...args].join(" ")} failed (exit ${status}):\n${out}`);
+  return stdout;
+}
+
+/** One check: `fn` returns true, or a string saying what went wrong (a thrown error says it too). */
+export function check(name, fn) {
+  let result;
+  try {
+    result = fn();
+  } catch (error) {
+    result = error instanceof Error ? error.message : String(error);
+  }
+  if (result === true) {
+    counts.passed++;
+    console.log(`  ✓ ${name}`);
+  } else {
+    counts.failed++;
+    console.log(`  ✘ ${name}\n${String(result).replace(/^/gm, "      ")}`);
+  }
+}
+
+/** A failure outside any check (the script could not go on). */
+export function fail(message) {
+  counts.failed++;
+  console.log(`  ✘ ${message}`);
+}
+
+/** Prints the summary line and exits with its verdict. */
+export function finish() {
+  console.log(`${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(counts.failed === 0 ? 0 : 1);
+}
