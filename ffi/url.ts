@@ -36,7 +36,8 @@ import {
   setComponent,
 } from "./protocol.ts";
 import { createLinkedSearchParams, resetSearchParams, toUSVString, type URLSearchParams } from "./url_search_params.ts";
-import { invalidUrlError, missingArgumentError } from "./errors.ts";
+import { invalidThisError, invalidUrlError, missingArgumentError } from "./errors.ts";
+import { layerOnRuntimeClass, setLength } from "./interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 const AT = 0x40; // '@'
@@ -142,11 +143,13 @@ export class URL {
 
   /** The whole normalized URL (always ASCII). */
   get href(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     return this.#href;
   }
 
   /** @throws {TypeError} `Invalid URL` when the new value does not parse (the URL is then unchanged). */
   set href(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     const input = toUSVString(value);
     const href = setComponent(this.#href, SET_HREF, input);
     if (href === null) throw invalidUrlError(input, undefined);
@@ -156,6 +159,7 @@ export class URL {
 
   /** `scheme://host[:port]` for http(s), ws(s) and ftp; the inner URL's origin for blob:; else "null". */
   get origin(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     // href is normalized: the scheme is lower case.
     switch (this.protocol) {
       case "http:":
@@ -172,6 +176,7 @@ export class URL {
 
   /** The scheme followed by ":", e.g. "https:". */
   get protocol(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     return this.#href.slice(0, this.#protocolEnd());
   }
 
@@ -180,11 +185,13 @@ export class URL {
    * credentials or a port).
    */
   set protocol(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_PROTOCOL, value);
   }
 
   /** The percent-encoded user name, or "". */
   get username(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     // Credentials sit between "scheme://" and the '@' host_start points at.
     const at = this.#credentialsEnd();
     return at === -1 ? "" : this.#href.slice(this.#protocolEnd() + 2, this.#usernameEnd(at));
@@ -192,11 +199,13 @@ export class URL {
 
   /** Ignored when the URL cannot have credentials (no host, or file:). */
   set username(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_USERNAME, value);
   }
 
   /** The percent-encoded password, or "". */
   get password(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     const at = this.#credentialsEnd();
     if (at === -1) return "";
     const end = this.#usernameEnd(at);
@@ -205,11 +214,13 @@ export class URL {
 
   /** Ignored when the URL cannot have credentials (no host, or file:). */
   set password(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_PASSWORD, value);
   }
 
   /** The hostname and, when not the scheme's default, ":port"; IDNA-encoded (punycode). */
   get host(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     const start = this.#hostnameStart();
     // With an empty host the gap up to the path may hold "/." (web+x:/.//p); it is not a host.
     return start === this.#hostEnd ? "" : this.#href.slice(start, this.#pathnameStart);
@@ -217,21 +228,25 @@ export class URL {
 
   /** Sets hostname and, if given, port; ignored when invalid or when the URL has an opaque path. */
   set host(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_HOST, value);
   }
 
   /** The host without port: a domain (punycode), an IPv4 address, or an IPv6 address in brackets. */
   get hostname(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     return this.#href.slice(this.#hostnameStart(), this.#hostEnd);
   }
 
   /** Ignored when invalid or when the URL has an opaque path. */
   set hostname(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_HOSTNAME, value);
   }
 
   /** The port as a decimal string, or "" when absent or the scheme's default. */
   get port(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     // After the host comes ":port" or nothing (or "/." before a path, with an empty host).
     const end = this.#hostEnd;
     return end < this.#pathnameStart && this.#href.charCodeAt(end) === COLON
@@ -244,11 +259,13 @@ export class URL {
    * leading digits leaves the URL unchanged.
    */
   set port(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_PORT, value);
   }
 
   /** The path, percent-encoded; an opaque path (mailto:, data:) as it is. */
   get pathname(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     const end = this.#searchStart !== OMITTED
       ? this.#searchStart
       : this.#hashStart !== OMITTED
@@ -259,11 +276,13 @@ export class URL {
 
   /** Ignored for a URL with an opaque path. */
   set pathname(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_PATHNAME, value);
   }
 
   /** "?" and the query, or "" when the query is absent or empty. */
   get search(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     const start = this.#searchStart;
     if (start === OMITTED) return "";
     const end = this.#hashStart !== OMITTED ? this.#hashStart : this.#href.length;
@@ -272,12 +291,14 @@ export class URL {
 
   /** Setting "" removes the query, "?" included. The searchParams object follows. */
   set search(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_SEARCH, value);
     this.#refreshSearchParams();
   }
 
   /** The query as a live URLSearchParams: the same object on every access. */
   get searchParams(): URLSearchParams {
+    if (!(#href in this)) throw invalidThisError("URL");
     let params = searchParamsOf.get(this);
     if (params === undefined) {
       params = createLinkedSearchParams(this.#query(), (serialized) => {
@@ -297,17 +318,20 @@ export class URL {
 
   /** "#" and the fragment, or "" when the fragment is absent or empty. */
   get hash(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     const start = this.#hashStart;
     return start === OMITTED || this.#href.length - start <= 1 ? "" : this.#href.slice(start);
   }
 
   /** Setting "" removes the fragment, "#" included. */
   set hash(value: string) {
+    if (!(#href in this)) throw invalidThisError("URL");
     this.#set(SET_HASH, value);
   }
 
   /** The href. */
   toString(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     return this.#href;
   }
 
@@ -325,6 +349,7 @@ export class URL {
 
   /** The href (JSON.stringify gives the href as a string). */
   toJSON(): string {
+    if (!(#href in this)) throw invalidThisError("URL");
     return this.#href;
   }
 
@@ -377,6 +402,11 @@ function blobOrigin(path: string): string {
 }
 
 makeWebIdlMembersEnumerable(URL.prototype, "URL");
+layerOnRuntimeClass(URL, globalThis.URL);
+// WebIDL lengths count required arguments only.
+setLength(URL, 1);
+setLength(URL.parse, 1);
+setLength(URL.canParse, 1);
 defineInspect(URL.prototype, (url: URL) => ({
   href: url.href,
   origin: url.origin,

@@ -6,7 +6,14 @@
  * `onUpdate(serialized)` after every change, and the URL calls `resetSearchParams` when its query
  * changes by other means (the search or href setters).
  */
-import { missingArgumentError } from "./errors.ts";
+import {
+  invalidArgTypeError,
+  invalidThisError,
+  invalidTupleError,
+  missingArgumentError,
+  notIterableError,
+} from "./errors.ts";
+import { layerOnRuntimeClass, setLength } from "./interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 type Pair = [string, string];
@@ -134,28 +141,33 @@ export class URLSearchParams {
     if (init !== null && (typeof init === "object" || typeof init === "function")) {
       const iterator = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
       if (iterator !== undefined) {
-        if (typeof iterator !== "function") {
-          throw new TypeError("URLSearchParams: init[Symbol.iterator] is not a function");
-        }
+        if (typeof iterator !== "function") throw notIterableError();
         this.#list = [];
         for (const pair of init as Iterable<unknown>) {
-          if (pair === null || (typeof pair !== "object" && typeof pair !== "function")) {
-            throw new TypeError("URLSearchParams: each pair must be a sequence of two strings");
+          if (
+            pair === null || (typeof pair !== "object" && typeof pair !== "function") ||
+            typeof (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function"
+          ) {
+            throw invalidTupleError();
           }
           const items = Array.from(pair as Iterable<unknown>);
-          if (items.length !== 2) {
-            throw new TypeError(`URLSearchParams: each pair must have exactly two items, not ${items.length}`);
-          }
+          if (items.length !== 2) throw invalidTupleError();
           this.#list.push([toUSVString(items[0]), toUSVString(items[1])]);
         }
       } else {
-        this.#list = [];
+        // WebIDL record<USVString, USVString>: keys that become equal after USVString conversion
+        // ("\uD835x" and "\uD83Dx" both become "\uFFFDx") overwrite the earlier pair's value in place.
+        const byName = new Map<string, Pair>();
         for (const key of Reflect.ownKeys(init)) {
           const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
           if (descriptor === undefined || !descriptor.enumerable) continue;
           const name = toUSVString(key); // a Symbol key throws, as WebIDL's record conversion does
-          this.#list.push([name, toUSVString((init as Record<PropertyKey, unknown>)[key])]);
+          const value = toUSVString((init as Record<PropertyKey, unknown>)[key]);
+          const pair = byName.get(name);
+          if (pair !== undefined) pair[1] = value;
+          else byName.set(name, [name, value]);
         }
+        this.#list = [...byName.values()];
       }
     } else {
       const query = toUSVString(init);
@@ -165,11 +177,13 @@ export class URLSearchParams {
 
   /** The number of pairs. */
   get size(): number {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     return this.#list.length;
   }
 
   /** Adds a pair at the end. */
   append(name: string, value: string): void {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     if (arguments.length < 2) throw missingArgumentError("URLSearchParams.append", 2, arguments.length);
     this.#list.push([toUSVString(name), toUSVString(value)]);
     this.#update();
@@ -177,6 +191,7 @@ export class URLSearchParams {
 
   /** Removes every pair with this name (and this value, when given). */
   delete(name: string, value?: string): void {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     if (arguments.length < 1) throw missingArgumentError("URLSearchParams.delete", 1, 0);
     const n = toUSVString(name);
     const list = this.#list;
@@ -193,6 +208,7 @@ export class URLSearchParams {
 
   /** The value of the first pair with this name, or null. */
   get(name: string): string | null {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     if (arguments.length < 1) throw missingArgumentError("URLSearchParams.get", 1, 0);
     const n = toUSVString(name);
     for (const pair of this.#list) if (pair[0] === n) return pair[1];
@@ -201,6 +217,7 @@ export class URLSearchParams {
 
   /** The values of every pair with this name, in order. */
   getAll(name: string): string[] {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     if (arguments.length < 1) throw missingArgumentError("URLSearchParams.getAll", 1, 0);
     const n = toUSVString(name);
     const values: string[] = [];
@@ -210,6 +227,7 @@ export class URLSearchParams {
 
   /** Whether a pair with this name (and this value, when given) exists. */
   has(name: string, value?: string): boolean {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     if (arguments.length < 1) throw missingArgumentError("URLSearchParams.has", 1, 0);
     const n = toUSVString(name);
     if (value === undefined) return this.#list.some((pair) => pair[0] === n);
@@ -219,6 +237,7 @@ export class URLSearchParams {
 
   /** Sets the first pair with this name (appending one if none), and removes the others. */
   set(name: string, value: string): void {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     if (arguments.length < 2) throw missingArgumentError("URLSearchParams.set", 2, arguments.length);
     const n = toUSVString(name);
     const v = toUSVString(value);
@@ -239,13 +258,15 @@ export class URLSearchParams {
 
   /** Stable sort by name, comparing UTF-16 code units. */
   sort(): void {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     this.#list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     this.#update();
   }
 
   /** Calls `callback(value, name, params)` for each pair, in order. */
   forEach(callback: (value: string, name: string, params: URLSearchParams) => void, thisArg?: unknown): void {
-    if (typeof callback !== "function") throw new TypeError("URLSearchParams.forEach: callback is not a function");
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    if (typeof callback !== "function") throw invalidArgTypeError("callback", "function", callback);
     // Live: pairs added or removed during the walk are seen, as with the built-ins.
     for (let i = 0; i < this.#list.length; i++) {
       const pair = this.#list[i];
@@ -255,16 +276,19 @@ export class URLSearchParams {
 
   /** An iterator of [name, value] pairs (live: it sees changes made while iterating). */
   entries(): IterableIterator<[string, string]> {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     return new URLSearchParamsIterator(this.#list, ENTRIES) as unknown as IterableIterator<[string, string]>;
   }
 
   /** An iterator of names. */
   keys(): IterableIterator<string> {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     return new URLSearchParamsIterator(this.#list, KEYS) as unknown as IterableIterator<string>;
   }
 
   /** An iterator of values. */
   values(): IterableIterator<string> {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     return new URLSearchParamsIterator(this.#list, VALUES) as unknown as IterableIterator<string>;
   }
 
@@ -274,6 +298,7 @@ export class URLSearchParams {
 
   /** The serialization, without a leading "?" (spaces as "+"). */
   toString(): string {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
     return serializeFormUrlencoded(this.#list);
   }
 
@@ -284,8 +309,12 @@ export class URLSearchParams {
 
   static {
     pairsOf = URLSearchParams.#pairs;
+    // In place: iterators hold the list, and must see the new pairs (WPT urlsearchparams-foreach).
     reset = (params, query) => {
-      params.#list = parseFormUrlencoded(query);
+      const list = params.#list;
+      const fresh = parseFormUrlencoded(query);
+      list.length = 0;
+      for (let i = 0; i < fresh.length; i++) list.push(fresh[i]);
     };
   }
 
@@ -331,6 +360,14 @@ class URLSearchParamsIterator {
     this.#kind = kind;
   }
 
+  /** What is left to iterate, without advancing. */
+  static rest(iterator: URLSearchParamsIterator): (string | [string, string])[] {
+    const kind = iterator.#kind;
+    return iterator.#list.slice(iterator.#index).map((pair) =>
+      kind === KEYS ? pair[0] : kind === VALUES ? pair[1] : [pair[0], pair[1]]
+    );
+  }
+
   next(): IteratorResult<string | [string, string]> {
     const list = this.#list;
     if (this.#index >= list.length) return { value: undefined, done: true };
@@ -339,6 +376,8 @@ class URLSearchParamsIterator {
     return { value: kind === KEYS ? pair[0] : kind === VALUES ? pair[1] : [pair[0], pair[1]], done: false };
   }
 }
+
+const iteratorRest = URLSearchParamsIterator.rest;
 
 // The iterator inherits %IteratorPrototype% (so it is itself iterable), like the built-in's.
 Object.setPrototypeOf(
@@ -352,6 +391,11 @@ Object.defineProperty(URLSearchParamsIterator.prototype, Symbol.toStringTag, {
 Object.defineProperty(URLSearchParamsIterator.prototype, "next", { enumerable: true });
 
 makeWebIdlMembersEnumerable(URLSearchParams.prototype, "URLSearchParams");
+layerOnRuntimeClass(URLSearchParams, globalThis.URLSearchParams);
+// WebIDL lengths count required arguments only.
+setLength(URLSearchParams.prototype.delete, 1);
+setLength(URLSearchParams.prototype.has, 1);
+setLength(URLSearchParams.prototype.forEach, 1);
 // WebIDL: the iterator method is the same function as entries.
 Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   value: URLSearchParams.prototype.entries,
@@ -362,10 +406,20 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
 defineInspect(
   URLSearchParams.prototype,
   (params: URLSearchParams) => ({ pairs: pairsOf(params) }),
-  (view, inspect, options) => {
+  (view, inspect, options, name) => {
     const pairs = view.pairs as readonly Pair[];
-    if (pairs.length === 0) return "URLSearchParams {}";
+    if (pairs.length === 0) return `${name} {}`;
     const parts = pairs.map(([k, v]) => `${inspect(k, options)} => ${inspect(v, options)}`);
-    return `URLSearchParams { ${parts.join(", ")} }`;
+    return `${name} { ${parts.join(", ")} }`;
+  },
+);
+// An iterator prints what it has left to give, as Node's does: `URLSearchParams Iterator { 'a', 'b' }`.
+defineInspect(
+  URLSearchParamsIterator.prototype,
+  (iterator: URLSearchParamsIterator) => ({ items: iteratorRest(iterator) }),
+  (view, inspect, options) => {
+    const items = view.items as unknown[];
+    if (items.length === 0) return "URLSearchParams Iterator {}";
+    return `URLSearchParams Iterator { ${items.map((item) => inspect(item, options)).join(", ")} }`;
   },
 );

@@ -26,16 +26,19 @@ export type Inspect = (value: unknown, options?: unknown) => string;
 export function defineInspect<T>(
   prototype: object,
   view: (self: T) => Record<string, unknown>,
-  format?: (view: Record<string, unknown>, inspect: Inspect, options: unknown) => string,
+  format?: (view: Record<string, unknown>, inspect: Inspect, options: unknown, name: string) => string,
 ): void {
-  const name = (prototype as { constructor: { name: string } }).constructor.name;
+  const className = (prototype as { constructor: { name: string } }).constructor.name;
   Object.defineProperty(prototype, inspectCustom, {
     value: function (this: T, depth: number, options: unknown, inspect: Inspect): unknown {
       // Past the depth limit Node prints the bare object (`URL {}`); returning it does the same here.
       if (typeof depth === "number" && depth < 0) return this;
       if (typeof inspect !== "function") return view(this);
-      if (format !== undefined) return format(view(this), inspect, options);
-      return `${name} ${inspect(view(this), options)}`;
+      // A subclass prints under its own name, as the built-ins' do.
+      const name = (this as { constructor?: { name?: unknown } }).constructor?.name;
+      const shown = typeof name === "string" && name !== "" ? name : className;
+      if (format !== undefined) return format(view(this), inspect, options, shown);
+      return `${shown} ${inspect(view(this), options)}`;
     },
     configurable: true,
     writable: true,

@@ -7,6 +7,7 @@ import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
+import { addBunSearchParamsMembers, refuseToCloneOurObjects } from "./bun_interop.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
 
 const { ptr, u32 } = FFIType;
@@ -77,5 +78,7 @@ const binding: NativeBinding = {
 };
 
 installBinding(binding, path);
+addBunSearchParamsMembers();
+refuseToCloneOurObjects();
 
 export * from "../ffi/api.ts";

@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
+import { setInvalidUrlMessage } from "../ffi/errors.ts";
+import { URLSearchParams } from "../ffi/url_search_params.ts";
 
 // Only buffer and 32-bit parameters/results: Deno turns such symbols into V8 fast calls.
 const symbols = {
@@ -101,5 +103,27 @@ const binding: NativeBinding = {
 };
 
 installBinding(binding, path);
+
+// Deno's own wording of the invalid-URL error (still a TypeError with code ERR_INVALID_URL).
+setInvalidUrlMessage((input, base) =>
+  base === undefined ? `Invalid URL: '${input}'` : `Invalid URL: '${input}' with base '${base}'`
+);
+
+// Our classes inherit Deno's prototypes (ffi/interop.ts). Deno's console prefers its private inspect hook,
+// which Deno's URL implements with public getters (so our URL prints as Deno's does) but its
+// URLSearchParams with a brand check: ours answers with its own view, in Deno's quoting.
+const privateCustomInspect = Symbol.for("Deno.privateCustomInspect");
+const nodeInspect = Symbol.for("nodejs.util.inspect.custom");
+Object.defineProperty(URLSearchParams.prototype, privateCustomInspect, {
+  value: function (
+    this: { [nodeInspect]: (depth: number, options: unknown, inspect: unknown) => string },
+    inspect: unknown,
+    options: unknown,
+  ) {
+    return this[nodeInspect](1, options, inspect);
+  },
+  configurable: true,
+  writable: true,
+});
 
 export * from "../ffi/api.ts";

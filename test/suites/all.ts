@@ -7,6 +7,7 @@ import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as global from "./global.ts";
 import * as loading from "./loading.ts";
+import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
 import * as stress from "./stress.ts";
 import * as webidl from "./webidl.ts";
@@ -34,6 +35,7 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   loading.register(runtime);
   global.register(runtime);
+  runtimeApis.register(runtime);
   stress.register(api, runtime, seed);
   cli.register(runtime);
 }

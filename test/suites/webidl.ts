@@ -5,6 +5,10 @@ import { inspect } from "node:util";
 import type { Api } from "../support/api.ts";
 import { GETTERS } from "../support/reference.ts";
 
+/** The runtime's own URL classes (this process never installs ours globally: test/suites/global.ts forks). */
+const RuntimeURL = globalThis.URL;
+const RuntimeSearchParams = globalThis.URLSearchParams;
+
 function thrown(fn: () => unknown): Error & Record<string, unknown> {
   try {
     fn();
@@ -14,6 +18,12 @@ function thrown(fn: () => unknown): Error & Record<string, unknown> {
   throw new Error("expected an exception");
 }
 
+/** The prototype methods of a URLSearchParams class, by name (for comparing their lengths). */
+function methodsOf(cls: { prototype: object }): Record<string, unknown> {
+  const names = ["append", "delete", "get", "getAll", "has", "set", "sort", "forEach", "entries", "keys", "values"];
+  return Object.fromEntries(names.map((n) => [n, (cls.prototype as Record<string, unknown>)[n]]));
+}
+
 export function register(api: Api): void {
   const { URL } = api;
   const test = suite("URL: errors, conversion, WebIDL shape");
@@ -21,7 +31,12 @@ export function register(api: Api): void {
   test("invalid URL: TypeError 'Invalid URL' with code, input and base", () => {
     const e = thrown(() => new URL("not a url"));
     assert.instance(e, TypeError);
-    assert.is(e.message, "Invalid URL");
+    // The runtime's own wording: "Invalid URL" (Node, Bun), "Invalid URL: 'not a url'" (Deno).
+    assert.is(e.message, thrown(() => new RuntimeURL("not a url")).message);
+    assert.is(
+      thrown(() => new URL("x", "also not a url")).message,
+      thrown(() => new RuntimeURL("x", "also not a url")).message,
+    );
     assert.is(e.code, "ERR_INVALID_URL");
     assert.is(e.input, "not a url");
     assert.not.ok("base" in e);
@@ -94,9 +109,77 @@ export function register(api: Api): void {
     assert.equal(Object.keys(new URL("http://a/")), []); // no own enumerable state
   });
 
-  test("getters on a foreign receiver throw TypeError", () => {
-    const get = Object.getOwnPropertyDescriptor(URL.prototype, "href")!.get!;
-    assert.instance(thrown(() => get.call({})), TypeError);
+  test("every member on a foreign receiver throws TypeError with code ERR_INVALID_THIS", () => {
+    const { URLSearchParams } = api;
+    const cases: [object, string][] = [[URL.prototype, "URL"], [URLSearchParams.prototype, "URLSearchParams"]];
+    let count = 0;
+    for (const [prototype, type] of cases) {
+      for (const key of Object.getOwnPropertyNames(prototype)) {
+        if (key === "constructor") continue;
+        const d = Object.getOwnPropertyDescriptor(prototype, key)!;
+        const calls = [d.get, d.set, typeof d.value === "function" ? d.value : undefined].filter((f) =>
+          f !== undefined
+        );
+        for (const fn of calls) {
+          for (const receiver of [{}, new RuntimeURL("http://a/"), new RuntimeSearchParams("a=1")]) {
+            const e = thrown(() => (fn as (...args: unknown[]) => unknown).call(receiver, "a", "b"));
+            assert.instance(e, TypeError, `${type}.${key}`);
+            assert.is(e.code, "ERR_INVALID_THIS", `${type}.${key}: ${e.message}`);
+            assert.is(e.message, `Value of "this" must be of type ${type}`);
+            count++;
+          }
+        }
+      }
+    }
+    assert.ok(count > 80, String(count));
+    // origin needs no field of its own, and once returned "null" for anything.
+    assert.is(thrown(() => Reflect.get(URL.prototype, "origin", {})).code, "ERR_INVALID_THIS");
+  });
+
+  test("lengths count required arguments, as the built-ins' do", () => {
+    const { URLSearchParams } = api;
+    const ours = [URL, URL.parse, URL.canParse, URLSearchParams, ...Object.values(methodsOf(URLSearchParams))];
+    const theirs = [
+      RuntimeURL,
+      (RuntimeURL as unknown as { parse?: unknown }).parse ?? URL.parse, // Node 20 has no URL.parse
+      RuntimeURL.canParse,
+      RuntimeSearchParams,
+      ...Object.values(methodsOf(RuntimeSearchParams)),
+    ];
+    assert.equal(ours.map((f) => (f as () => void).length), theirs.map((f) => (f as () => void).length));
+    assert.equal([URL.length, URL.parse.length, URL.canParse.length], [1, 1, 1]);
+  });
+
+  test("argument errors carry Node's codes", () => {
+    const { URLSearchParams } = api;
+    assert.is(thrown(() => new (URL as unknown as new () => unknown)()).code, "ERR_MISSING_ARGS");
+    assert.is(thrown(() => (URL.canParse as unknown as () => unknown)()).code, "ERR_MISSING_ARGS");
+    assert.is(thrown(() => (new URLSearchParams().append as (n: string) => void)("a")).code, "ERR_MISSING_ARGS");
+    const tuple = thrown(() => new URLSearchParams([["a"]] as unknown as [string, string][]));
+    assert.equal([tuple.code, tuple.message], [
+      "ERR_INVALID_TUPLE",
+      "Each query pair must be an iterable [name, value] tuple",
+    ]);
+    assert.is(thrown(() => new URLSearchParams([1] as unknown as [string, string][])).code, "ERR_INVALID_TUPLE");
+    const iterable = thrown(() => new URLSearchParams({ [Symbol.iterator]: 1 } as unknown as string));
+    assert.equal([iterable.code, iterable.message], ["ERR_ARG_NOT_ITERABLE", "Query pairs must be iterable"]);
+    const callback = thrown(() => new URLSearchParams("a=1").forEach(undefined as unknown as () => void));
+    assert.is(callback.code, "ERR_INVALID_ARG_TYPE");
+    assert.instance(callback, TypeError);
+  });
+
+  test("a subclass prints under its own name; iterators print what they have left", () => {
+    const { URLSearchParams } = api;
+    class MyURL extends URL {}
+    assert.ok(inspect(new MyURL("http://a/")).startsWith("MyURL {"), inspect(new MyURL("http://a/")));
+    const params = new URLSearchParams("x=1&y=2");
+    assert.is(inspect(params.keys()), "URLSearchParams Iterator { 'x', 'y' }");
+    assert.is(inspect(params.values()), "URLSearchParams Iterator { '1', '2' }");
+    const entries = params.entries();
+    entries.next();
+    assert.is(inspect(entries), "URLSearchParams Iterator { [ 'y', '2' ] }");
+    entries.next();
+    assert.is(inspect(entries), "URLSearchParams Iterator {}");
   });
 
   test("console output in Node's format", () => {

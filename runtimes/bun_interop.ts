@@ -1,0 +1,112 @@
+/**
+ * What Bun's own URL and URLSearchParams do that the standard does not, and what Bun's native code
+ * refuses: Bun checks URL arguments by their native type (fs, url.fileURLToPath, Worker, structuredClone),
+ * so inheriting Bun's prototypes (ffi/interop.ts) is not enough there.
+ */
+import { createRequire } from "node:module";
+import { URL } from "../ffi/url.ts";
+import { URLSearchParams } from "../ffi/url_search_params.ts";
+
+const BunURL = globalThis.URL;
+
+/**
+ * Bun's URLSearchParams has `toJSON()` (an object by name: the value, or an array of the values of a repeated
+ * name) and `length` (the number of pairs).
+ */
+export function addBunSearchParamsMembers(): void {
+  Object.defineProperties(URLSearchParams.prototype, {
+    toJSON: {
+      value: function toJSON(this: URLSearchParams): Record<string, string | string[]> {
+        const json: Record<string, string | string[]> = {};
+        // Through the prototype's entries(), which checks the receiver (ERR_INVALID_THIS).
+        for (const [name, value] of URLSearchParams.prototype.entries.call(this)) {
+          const seen = json[name];
+          if (!Object.hasOwn(json, name)) json[name] = value;
+          else if (Array.isArray(seen)) seen.push(value);
+          else json[name] = [seen, value];
+        }
+        return json;
+      },
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    },
+    length: {
+      get(this: URLSearchParams): number {
+        return Reflect.get(URLSearchParams.prototype, "size", this); // checks the receiver
+      },
+      configurable: true,
+      enumerable: true,
+    },
+  });
+}
+
+/** Whether a value is one of our URLs (`instanceof URL` also holds for Bun's own: ffi/interop.ts). */
+function isOurUrl(value: unknown): value is URL {
+  return typeof value === "object" && value !== null && Object.prototype.isPrototypeOf.call(URL.prototype, value);
+}
+
+/** Our URL as Bun's own, for Bun's native APIs; anything else as it is. */
+function toBun(value: unknown): unknown {
+  return isOurUrl(value) ? new BunURL(value.href) : value;
+}
+
+/**
+ * `structuredClone(ourUrl)` throws DataCloneError, as it does for Bun's URL (Bun would otherwise copy our
+ * object's own properties: none, giving `{}`). Only the value itself is checked, not objects nested in it.
+ */
+export function refuseToCloneOurObjects(): void {
+  const original = globalThis.structuredClone;
+  if (typeof original !== "function") return;
+  globalThis.structuredClone = new Proxy(original, {
+    apply(target, self, args: unknown[]) {
+      const value = args[0];
+      const ours = isOurUrl(value) ||
+        (typeof value === "object" && value !== null &&
+          Object.prototype.isPrototypeOf.call(URLSearchParams.prototype, value));
+      if (ours) {
+        throw new DOMException(`${(value as object).constructor.name} object could not be cloned.`, "DataCloneError");
+      }
+      return Reflect.apply(target, self, args);
+    },
+  });
+}
+
+/** Wraps a function so that URL arguments of ours reach it as Bun's own. */
+// deno-lint-ignore no-explicit-any
+function convertingArguments<F extends (...args: any[]) => unknown>(fn: F): F {
+  return new Proxy(fn, {
+    apply: (target, self, args: unknown[]) => Reflect.apply(target, self, args.map(toBun)),
+  });
+}
+
+/**
+ * For the global install: Bun's `node:fs` (and `fs.promises`), `url.fileURLToPath` and `Worker` take our URL
+ * objects. Patched on the module objects, so `import fs from "node:fs"`, `require("node:fs")` and the
+ * global `Worker` see it; a named import (`import { readFileSync } from "node:fs"`) keeps Bun's original,
+ * which Bun gives no way to change: there, pass `fileURLToPath(url.href)` or `new URL(url.href)`.
+ */
+export function acceptOurUrlsInBunApis(): void {
+  const require = createRequire(import.meta.url);
+  const patchAll = (module: Record<string, unknown>) => {
+    for (const name of Object.keys(module)) {
+      const value = module[name];
+      if (typeof value === "function" && /^[a-z]/.test(name)) {
+        module[name] = convertingArguments(value as (...args: unknown[]) => unknown);
+      }
+    }
+  };
+  const fs = require("node:fs") as Record<string, unknown> & { promises: Record<string, unknown> };
+  patchAll(fs);
+  patchAll(fs.promises);
+  const url = require("node:url") as Record<string, unknown>;
+  url.fileURLToPath = convertingArguments(url.fileURLToPath as (...args: unknown[]) => unknown);
+  const Worker = (globalThis as { Worker?: new (...args: unknown[]) => unknown }).Worker;
+  if (typeof Worker === "function") {
+    const wrapped: unknown = new Proxy(Worker, {
+      construct: (target, args: unknown[], newTarget) =>
+        Reflect.construct(target, args.map(toBun), newTarget === wrapped ? target : newTarget),
+    });
+    (globalThis as { Worker?: unknown }).Worker = wrapped;
+  }
+}
