@@ -4,7 +4,7 @@
  * inputs of any size. Uses only node: modules, which Node, Deno and Bun all provide; each runtime's
  * entry (cli_node.ts, cli_deno.ts, cli_bun.ts) passes its API in.
  */
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync } from "node:fs";
 import process from "node:process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
@@ -35,9 +35,26 @@ per line with every component: {"input", "href", "origin", "protocol", "username
   --fields f1,f2   write tab-separated values of these fields instead (also "input"); invalid URLs
                    give empty fields
   --base URL       resolve every line against this base URL
+  --version        the versions of ada-ffi and of the ada inside it
   --help           this text
 
-Progress goes to standard error when it is a terminal.`;
+Progress goes to standard error when it is a terminal. Exit status: 0 (also when the reader of the
+output goes away, as with \`| head\`), 1 for an input that cannot be read, 2 for bad arguments.`;
+
+/** This package's version, from its package.json (beside runtimes/, or two levels up from dist/runtimes/). */
+function packageVersion(): string {
+  for (const relative of ["../package.json", "../../package.json"]) {
+    try {
+      const json = JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8"));
+      if (json.name === "ada-ffi") return json.version;
+    } catch {
+      // not this one
+    }
+  }
+  return "unknown";
+}
+
+const VERSION = "--version";
 
 interface Options {
   fields: string[] | undefined;
@@ -50,6 +67,7 @@ function parseArgs(argv: string[]): Options | string {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return USAGE;
+    if (arg === "--version" || arg === "-V") return VERSION;
     if (arg === "--fields" || arg === "--base") {
       const value = argv[++i];
       if (value === undefined) return `ada-ffi: ${arg} needs a value\n\n${USAGE}`;
@@ -84,12 +102,29 @@ function write(text: string): Promise<void> | undefined {
   return new Promise((resolve) => process.stdout.once("drain", () => resolve()));
 }
 
+/**
+ * The reader of our output went away (`ada-ffi big.txt | head -1`): a normal end, not an error. Exit at once
+ * and quietly: nothing more can be written, and waiting for a drain that never comes would hang.
+ */
+function exitQuietlyOnClosedOutput(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") process.exit(0);
+    process.stderr.write(`ada-ffi: cannot write the output: ${error.message}\n`);
+    process.exit(1);
+  });
+}
+
 export async function main(api: Api, argv: string[]): Promise<number> {
   const options = parseArgs(argv);
+  if (options === VERSION) {
+    process.stdout.write(`ada-ffi ${packageVersion()} (ada ${api.adaVersion()})\n`);
+    return 0;
+  }
   if (typeof options === "string") {
     (options === USAGE ? process.stdout : process.stderr).write(options + "\n");
     return options === USAGE ? 0 : 2;
   }
+  exitQuietlyOnClosedOutput();
   if (options.base !== undefined && !api.URL.canParse(options.base)) {
     process.stderr.write(`ada-ffi: the base is not a valid URL: ${options.base}\n`);
     return 2;
@@ -145,12 +180,18 @@ export async function main(api: Api, argv: string[]): Promise<number> {
       return 1;
     }
     let batch: string[] = [];
-    for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-      batch.push(line);
-      if (batch.length === BATCH) {
-        await flush(batch);
-        batch = [];
+    try {
+      for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+        batch.push(line);
+        if (batch.length === BATCH) {
+          await flush(batch);
+          batch = [];
+        }
       }
+    } catch (error) {
+      // A read that fails after the open: a directory (EISDIR), an I/O error.
+      process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
+      return 1;
     }
     if (batch.length > 0) await flush(batch);
   }

@@ -117,5 +117,50 @@ export function register(runtime: Runtime): void {
     assert.is(lines[100_000], `http://h${99_999 % 7}.example/99999`);
   });
 
+  test("a reader that goes away (| head -1) ends the run quietly, exit 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-cli-pipe-"));
+    try {
+      const file = join(dir, "big.txt");
+      writeFileSync(file, Array.from({ length: 200_000 }, (_, i) => `http://example.com/${i}`).join("\n"));
+      const result = await new Promise<{ status: number | null; stderr: string; first: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [...ENTRY[runtime], file], {
+          cwd: ROOT,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stderr = "";
+        let first = "";
+        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+        child.stdout.once("data", (chunk: Buffer) => {
+          first = chunk.toString("utf8").split("\n")[0];
+          child.stdout.destroy(); // as head does after its first line
+        });
+        const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+        child.on("error", reject);
+        child.on("close", (status) => {
+          clearTimeout(timer);
+          resolve({ status, stderr, first });
+        });
+      });
+      assert.ok(result.first.includes('"href":"http://example.com/0"'), result.first);
+      assert.is(result.status, 0, result.stderr); // null: it hung and was killed
+      assert.is(result.stderr, "");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a directory as input: a one-line error, exit 1", async () => {
+    const { status, stdout, stderr } = await cli(runtime, [tmpdir()]);
+    assert.is(status, 1);
+    assert.is(stdout, "");
+    assert.is(stderr, `ada-ffi: cannot read ${tmpdir()}: EISDIR: illegal operation on a directory, read\n`);
+  });
+
+  test("--version names ada-ffi's and ada's versions", async () => {
+    const { status, stdout } = await cli(runtime, ["--version"]);
+    assert.is(status, 0);
+    assert.match(stdout, /^ada-ffi \d+\.\d+\.\d+ \(ada 4\.0\.0\)\n$/);
+  });
+
   test.run();
 }
