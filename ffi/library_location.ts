@@ -27,6 +27,43 @@ export interface LibrarySearch {
   libc?: Libc;
   /** The first bytes of a file (64 unless told), or undefined when it does not exist or cannot be read. */
   readHead?: (path: string, length?: number) => Uint8Array | undefined;
+  /** A file's size in bytes, or undefined when unknown (to refuse a truncated library before it is mapped). */
+  fileSize?: (path: string) => number | undefined;
+  /** False where $ADA_FFI_LIBRARY cannot be read at all (Deno without --allow-env): the errors say so. */
+  envReadable?: boolean;
+}
+
+/**
+ * Thrown by an adapter's `open` when nothing can be loaded whatever the file (Deno without --allow-ffi):
+ * passed through as it is, not reported as a problem of the file.
+ */
+export class LoaderUnavailableError extends Error {}
+
+const PT_LOAD = 1;
+
+/**
+ * Why an ELF file is cut short, or undefined: a segment that ends past the end of the file. The loader maps
+ * it anyway and the process dies of SIGBUS on first touch, with no message; so it is refused beforehand.
+ */
+export function elfTruncation(head: Uint8Array, size: number): string | undefined {
+  if (head.length < 64 || head[0] !== 0x7f || head[1] !== 0x45 || head[2] !== 0x4c || head[3] !== 0x46) {
+    return undefined;
+  }
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const is64 = head[4] === 2;
+  const le = head[5] === 1;
+  const word = (at: number) => is64 ? Number(view.getBigUint64(at, le)) : view.getUint32(at, le);
+  const phoff = word(is64 ? 32 : 28);
+  const phentsize = view.getUint16(is64 ? 54 : 42, le);
+  const phnum = view.getUint16(is64 ? 56 : 44, le);
+  let needed = phoff + phentsize * phnum;
+  for (let i = 0; i < phnum; i++) {
+    const ph = phoff + i * phentsize;
+    if (ph + phentsize > head.length) break; // headers beyond what was read: judge by what was
+    if (view.getUint32(ph, le) !== PT_LOAD) continue;
+    needed = Math.max(needed, word(ph + (is64 ? 8 : 4)) + word(ph + (is64 ? 32 : 16)));
+  }
+  return needed > size ? `the file has ${size} bytes, but its segments need ${needed} (truncated?)` : undefined;
 }
 
 export type Libc = "gnu" | "musl";
@@ -133,29 +170,51 @@ export function openNativeLibrary<T>(
     : given;
   const candidates = libraryCandidates(search);
   const tried: string[] = [];
+  const platformKey = prebuiltKey(search.platform, search.arch, search.libc);
   for (const path of candidates) {
+    const head = search.readHead?.(path, 4096);
+    const size = head === undefined ? undefined : search.fileSize?.(path);
+    const truncated = size === undefined ? undefined : elfTruncation(head!, size);
+    if (truncated !== undefined) {
+      throw new Error(
+        `ada-ffi: the native library at ${path} is damaged: ${truncated}. Loading it would crash the process. ` +
+          (search.envPath
+            ? `Fix ${LIBRARY_ENV}, or rebuild the library with \`${BUILD_COMMAND}\`.`
+            : `Reinstall ada-ffi, or rebuild the library with \`${BUILD_COMMAND}\`.`),
+      );
+    }
     try {
       return { library: open(path), path };
     } catch (error) {
+      if (error instanceof LoaderUnavailableError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      const head = search.readHead?.(path);
-      if (head !== undefined || search.envPath || !isMissingFile(message)) {
-        const what = head !== undefined ? ` The file is ${describeBinary(head)}.` : "";
-        throw new Error(
-          `ada-ffi: the native library at ${path} exists but could not be loaded: ${message}\n` +
-            `This process is ${prebuiltKey(search.platform, search.arch, search.libc)}.${what} ` +
-            `Rebuild it with \`${BUILD_COMMAND}\`` +
-            (search.envPath ? `, or fix ${LIBRARY_ENV}.` : "."),
-          { cause: error },
-        );
+      if (head === undefined && isMissingFile(message)) {
+        if (search.envPath) {
+          throw new Error(
+            `ada-ffi: ${LIBRARY_ENV} is set to ${path}, but there is no file there (${message}). Point it at a ` +
+              `libada_ffi you built (\`${BUILD_COMMAND}\` builds one), or unset it to use the library that ships ` +
+              `with the package.`,
+            { cause: error },
+          );
+        }
+        tried.push(`  - ${path} (not found)`);
+        continue;
       }
-      tried.push(`  - ${path} (not found)`);
+      const what = head !== undefined ? ` The file is ${describeBinary(head)}.` : "";
+      throw new Error(
+        `ada-ffi: the native library at ${path} exists but could not be loaded: ${message}\n` +
+          `This process is ${platformKey}.${what} ` +
+          `Rebuild it with \`${BUILD_COMMAND}\`` +
+          (search.envPath ? `, or fix ${LIBRARY_ENV}.` : "."),
+        { cause: error },
+      );
     }
   }
   throw new Error(
-    `ada-ffi: native library ${libraryFileName(search.platform)} not found for ` +
-      `${prebuiltKey(search.platform, search.arch, search.libc)}.\n` +
-      `Looked for:\n  - $${LIBRARY_ENV} (not set)\n${tried.join("\n")}\n` +
+    `ada-ffi: native library ${libraryFileName(search.platform)} not found for ${platformKey}.\n` +
+      `Looked for:\n  - $${LIBRARY_ENV} ` +
+      `(${search.envReadable === false ? "not readable: Deno needs --allow-env for it" : "not set"})\n` +
+      `${tried.join("\n")}\n` +
       `Build it from the package directory with \`${BUILD_COMMAND}\` (CMake >= 3.19, a C++20 compiler, Python's pip ` +
       `to fetch ada), or set ${LIBRARY_ENV} to the library's path.`,
   );

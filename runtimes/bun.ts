@@ -2,7 +2,7 @@
  * Bun entry point: loads the native library with bun:ffi.
  */
 import { Buffer } from "node:buffer";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
@@ -31,9 +31,18 @@ const { library, path } = openNativeLibrary(
     platform: process.platform,
     arch: process.arch,
     readHead,
+    fileSize,
   },
   (file) => dlopen(file, symbols),
 );
+
+function fileSize(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The first bytes of a file: what a library that does not load is, and which libc this process has. */
 function readHead(file: string, length = 64): Uint8Array | undefined {

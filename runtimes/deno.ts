@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../ffi/binding.ts";
-import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
+import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { setInvalidUrlMessage } from "../ffi/errors.ts";
 import { URLSearchParams } from "../ffi/url_search_params.ts";
@@ -24,11 +24,9 @@ const symbols = {
   },
 } as const;
 
-function readEnvPath(): string | undefined {
-  // Reading the variable needs --allow-env; without it we must not prompt or throw, just not look.
-  const status = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV });
-  return status.state === "granted" ? Deno.env.get(LIBRARY_ENV) : undefined;
-}
+// Reading the variable needs --allow-env; without it we must not prompt or throw, just not look (and say so
+// in the not-found error).
+const envReadable = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV }).state === "granted";
 
 function packageRoot(): string | undefined {
   const here = new URL("./", import.meta.url);
@@ -45,12 +43,20 @@ function open(path: string) {
     return Deno.dlopen(path, symbols);
   } catch (error) {
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-      throw new Error(
+      throw new LoaderUnavailableError(
         "ada-ffi needs FFI permission: run Deno with --allow-ffi (for example `deno run --allow-ffi main.ts`).",
         { cause: error },
       );
     }
     throw error;
+  }
+}
+
+function fileSize(file: string): number | undefined {
+  try {
+    return Deno.statSync(file).size;
+  } catch {
+    return undefined;
   }
 }
 
@@ -67,13 +73,15 @@ function readHead(file: string, length = 64): Uint8Array | undefined {
 }
 
 const { library, path } = openNativeLibrary({
-  envPath: readEnvPath(),
+  envPath: envReadable ? Deno.env.get(LIBRARY_ENV) : undefined,
+  envReadable,
   packageRoot: packageRoot(),
   platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
   arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
   // Deno knows the libc it was built for; reading /proc/self/exe would need --allow-all.
   libc: Deno.build.env === "musl" ? "musl" : Deno.build.env === "gnu" ? "gnu" : undefined,
   readHead,
+  fileSize,
 }, open);
 
 // Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.

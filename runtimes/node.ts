@@ -3,7 +3,7 @@
  * dist/runtimes/node.js (so the package root is two levels up).
  */
 import { Buffer } from "node:buffer";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import koffi from "koffi";
@@ -15,9 +15,24 @@ import { decodeAsciiPortable } from "../ffi/strings.ts";
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 const { library, path } = openNativeLibrary(
-  { envPath: process.env[LIBRARY_ENV], packageRoot, platform: process.platform, arch: process.arch, readHead },
+  {
+    envPath: process.env[LIBRARY_ENV],
+    packageRoot,
+    platform: process.platform,
+    arch: process.arch,
+    readHead,
+    fileSize,
+  },
   (file) => koffi.load(file),
 );
+
+function fileSize(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The first bytes of a file: what a library that does not load is, and which libc this process has. */
 function readHead(file: string, length = 64): Uint8Array | undefined {

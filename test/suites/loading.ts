@@ -137,11 +137,30 @@ export function register(runtime: Runtime): void {
     assert.ok(output.includes(`library=${lib}\n`), output);
   });
 
-  test("ADA_FFI_LIBRARY pointing nowhere: the error names the path and the build command", () => {
+  test("ADA_FFI_LIBRARY pointing nowhere: says that no file is there, names the path and the build command", () => {
     const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: "/nonexistent/libada_ffi.so" });
-    assert.is.not(status, 0);
-    assert.ok(output.includes("/nonexistent/libada_ffi.so"), output);
+    assert.is(status, 1, output);
+    assert.ok(
+      output.includes("ADA_FFI_LIBRARY is set to /nonexistent/libada_ffi.so, but there is no file there"),
+      output,
+    );
     assert.ok(output.includes("node native/build_library.mjs source"), output);
+    assert.not.ok(output.includes("exists but could not be loaded"), output);
+  });
+
+  test("a truncated library with a valid header: refused with a message, not a SIGBUS", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-truncated-"));
+    try {
+      const bytes = readFileSync(join(ROOT, "native", "prebuilds", `linux-${process.arch}-gnu`, "libada_ffi.so"));
+      const file = join(dir, "libada_ffi.so");
+      writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
+      const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: file });
+      assert.is(status, 1, output); // an uncaught Error; a crash would be a signal (status null)
+      assert.ok(output.includes(`the native library at ${file} is damaged`), output);
+      assert.ok(output.includes("truncated"), output);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("a corrupted library file: a clear error, not a crash", () => {
@@ -191,6 +210,8 @@ export function register(runtime: Runtime): void {
       assert.is.not(status, 0);
       assert.ok(output.includes("--allow-ffi"), output);
       assert.ok(output.includes("ada-ffi needs FFI permission"), output);
+      assert.not.ok(output.includes("exists but could not be loaded"), output); // it is not about the file
+      assert.not.ok(output.includes("Rebuild"), output);
     });
   }
 
