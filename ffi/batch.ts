@@ -25,7 +25,7 @@ const encoder = new TextEncoder();
  * valid one and null for each invalid one. The URLs are the same as `new URL(input, base)` gives.
  * An invalid base gives all nulls.
  */
-export function parseMany(inputs: readonly unknown[], base?: string | URL): (URL | null)[] {
+export function parseMany(inputs: readonly unknown[], base?: string | URL | globalThis.URL): (URL | null)[] {
   const lib = nativeBinding();
   const strings = toStrings(inputs);
   const output: (URL | null)[] = new Array(strings.length);
@@ -67,7 +67,7 @@ function parseChunk(
   start: number,
   end: number,
   units: number,
-  base: string | URL | undefined,
+  base: string | URL | globalThis.URL | undefined,
   baseLen: number,
   output: (URL | null)[],
 ): void {

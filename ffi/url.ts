@@ -80,7 +80,7 @@ export class URL {
    * Parses `url`, resolved against `base` when given.
    * @throws {TypeError} `Invalid URL` (code `ERR_INVALID_URL`, with `input` and `base`) when it does not parse.
    */
-  constructor(url: string | URL, base?: string | URL) {
+  constructor(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL) {
     // Offsets come from `components` after a parse, or from wherever adopt() was told.
     let words = components;
     let at = 0;
@@ -129,14 +129,14 @@ export class URL {
   }
 
   /** Like `new URL(url, base)`, but returns null instead of throwing. */
-  static parse(url: string | URL, base?: string | URL): URL | null {
+  static parse(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL): URL | null {
     if (arguments.length === 0) throw missingArgumentError("URL.parse", 1, 0);
     const href = parseHref(`${url}`, base === undefined ? undefined : `${base}`);
     return href === null ? null : adopt(href);
   }
 
   /** Whether `new URL(url, base)` would succeed; parses without building the href. */
-  static canParse(url: string | URL, base?: string | URL): boolean {
+  static canParse(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL): boolean {
     if (arguments.length === 0) throw missingArgumentError("URL.canParse", 1, 0);
     return nativeCanParse(`${url}`, base === undefined ? undefined : `${base}`);
   }

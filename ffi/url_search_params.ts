@@ -18,6 +18,16 @@ import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 type Pair = [string, string];
 
+/**
+ * What entries(), keys() and values() return: a built-in-like iterator (it inherits Iterator.prototype, so the
+ * iterator helpers map/filter/take/drop/… are there wherever the runtime has them, and in the types under
+ * `lib: ["esnext"]`), typed like lib.dom's URLSearchParamsIterator so that our objects type-check where the
+ * runtime's are expected.
+ */
+export interface URLSearchParamsIteratorOf<T> extends IteratorObject<T, BuiltinIteratorReturn, unknown> {
+  [Symbol.iterator](): URLSearchParamsIteratorOf<T>;
+}
+
 /** WebIDL USVString: ToString (a Symbol throws TypeError), then lone surrogates to U+FFFD. */
 export function toUSVString(value: unknown): string {
   const s = `${value}`;
@@ -275,25 +285,43 @@ export class URLSearchParams {
   }
 
   /** An iterator of [name, value] pairs (live: it sees changes made while iterating). */
-  entries(): IterableIterator<[string, string]> {
+  entries(): URLSearchParamsIteratorOf<[string, string]> {
     if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    return new URLSearchParamsIterator(this.#list, ENTRIES) as unknown as IterableIterator<[string, string]>;
+    return new URLSearchParamsIterator(this.#list, ENTRIES) as unknown as URLSearchParamsIteratorOf<[string, string]>;
   }
 
   /** An iterator of names. */
-  keys(): IterableIterator<string> {
+  keys(): URLSearchParamsIteratorOf<string> {
     if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    return new URLSearchParamsIterator(this.#list, KEYS) as unknown as IterableIterator<string>;
+    return new URLSearchParamsIterator(this.#list, KEYS) as unknown as URLSearchParamsIteratorOf<string>;
   }
 
   /** An iterator of values. */
-  values(): IterableIterator<string> {
+  values(): URLSearchParamsIteratorOf<string> {
     if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    return new URLSearchParamsIterator(this.#list, VALUES) as unknown as IterableIterator<string>;
+    return new URLSearchParamsIterator(this.#list, VALUES) as unknown as URLSearchParamsIteratorOf<string>;
   }
 
-  [Symbol.iterator](): IterableIterator<[string, string]> {
+  [Symbol.iterator](): URLSearchParamsIteratorOf<[string, string]> {
     return this.entries();
+  }
+
+  /**
+   * The pairs as an object for JSON.stringify, by name: the value, or an array of the values of a repeated
+   * name (typed as Bun declares its own). Not in the WHATWG standard: Bun's built-in has it, and Bun's types
+   * require it of every URLSearchParams, so ours has it on every runtime (the built-ins of Node and Deno
+   * stringify to "{}").
+   */
+  toJSON(): Record<string, string> {
+    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    const json: Record<string, string | string[]> = {};
+    for (const [name, value] of this.#list) {
+      const seen = json[name];
+      if (!Object.hasOwn(json, name)) json[name] = value;
+      else if (Array.isArray(seen)) seen.push(value);
+      else json[name] = [seen, value];
+    }
+    return json as Record<string, string>;
   }
 
   /** The serialization, without a leading "?" (spaces as "+"). */

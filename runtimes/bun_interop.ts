@@ -9,35 +9,14 @@ import { URLSearchParams } from "../ffi/url_search_params.ts";
 
 const BunURL = globalThis.URL;
 
-/**
- * Bun's URLSearchParams has `toJSON()` (an object by name: the value, or an array of the values of a repeated
- * name) and `length` (the number of pairs).
- */
+/** Bun's URLSearchParams has `length` (the number of pairs); `toJSON()` every runtime's has (ffi). */
 export function addBunSearchParamsMembers(): void {
-  Object.defineProperties(URLSearchParams.prototype, {
-    toJSON: {
-      value: function toJSON(this: URLSearchParams): Record<string, string | string[]> {
-        const json: Record<string, string | string[]> = {};
-        // Through the prototype's entries(), which checks the receiver (ERR_INVALID_THIS).
-        for (const [name, value] of URLSearchParams.prototype.entries.call(this)) {
-          const seen = json[name];
-          if (!Object.hasOwn(json, name)) json[name] = value;
-          else if (Array.isArray(seen)) seen.push(value);
-          else json[name] = [seen, value];
-        }
-        return json;
-      },
-      writable: true,
-      configurable: true,
-      enumerable: true,
+  Object.defineProperty(URLSearchParams.prototype, "length", {
+    get(this: URLSearchParams): number {
+      return Reflect.get(URLSearchParams.prototype, "size", this); // checks the receiver
     },
-    length: {
-      get(this: URLSearchParams): number {
-        return Reflect.get(URLSearchParams.prototype, "size", this); // checks the receiver
-      },
-      configurable: true,
-      enumerable: true,
-    },
+    configurable: true,
+    enumerable: true,
   });
 }
 

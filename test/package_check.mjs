@@ -28,13 +28,13 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const work = mkdtempSync(join(tmpdir(), "ada-ffi-package-"));
 const project = join(work, "project");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const EXPECTED = "https://example.com/b?x=1 example.com /b 1 http://a/,null TypeError Invalid URL";
+const EXPECTED = "https://example.com/b?x=1 example.com /b 1 http://a/,null TypeError ERR_INVALID_URL";
 // The last line names the native library the process mapped (from /proc/self/maps): which copy was loaded.
 const USE = `import { readFileSync } from "node:fs";
 import { URL, parseMany } from "ada-ffi";
 const u = new URL("HTTPS://EXAMPLE.com/a/../b?x=1");
 let error = "";
-try { new URL("nope"); } catch (e) { error = e.name + " " + e.message; }
+try { new URL("nope"); } catch (e) { error = e.name + " " + e.code; }
 console.log([u.href, u.hostname, u.pathname, u.searchParams.get("x"),
   parseMany(["http://a/", "bad"]).map((x) => x === null ? "null" : x.href).join(","), error].join(" "));
 let maps = "";
@@ -125,32 +125,85 @@ try {
     check(`import "ada-ffi" on ${runtime} loads the prebuilt ${prebuilt}`, () => usesWork(runtime, prebuilt));
   }
 
-  check("the types resolve for a TypeScript user (tsc, NodeNext)", () => {
-    writeFileSync(
-      join(project, "typed.ts"),
-      `import { URL, URLSearchParams, parseMany, domainToASCII } from "ada-ffi";
-const u: URL = new URL("https://a/");
+  // Our objects where the runtime's are expected, iterator helpers, a built-in URL as base: under each lib and
+  // module resolution a user may have (README, "TypeScript"), with Bun's types, and with deno check's defaults.
+  // Bun's own types take no URL in \`new Request()\` (not even Bun's URL): that line is left out for them.
+  const typed = (request) =>
+    `import { URL, URLSearchParams, parseMany, domainToASCII } from "ada-ffi";
+const u: URL = new URL("https://a/?x=1");
 const p: URLSearchParams = u.searchParams;
 const many: (URL | null)[] = parseMany(["x"]);
 const host: string = domainToASCII("b\u00FCcher.example");
 // @ts-expect-error -- hostname is a string
 const n: number = u.hostname;
-console.log(p, many, host, n);
-`,
-    );
-    const { status, out } = sh(bin("tsc"), [
-      "--noEmit",
-      "--strict",
-      "--module",
-      "nodenext",
-      "--moduleResolution",
-      "nodenext",
+const fromBuiltin = new URL("x", new globalThis.URL("https://b/"));
+const asBuiltin: globalThis.URL = u;
+const paramsAsBuiltin: globalThis.URLSearchParams = p;
+const request = ${request ? "new Request(u)" : "null"};
+const response = fetch(u);
+const keys: string[] = p.keys().map((k) => k.toUpperCase()).toArray();
+const firstTwo = [...new URLSearchParams("a=1&b=2&c=3").entries().take(2)];
+console.log(p, many, host, n, fromBuiltin, asBuiltin, paramsAsBuiltin, request, response, keys, firstTwo);
+`;
+  writeFileSync(join(project, "typed.ts"), typed(true));
+  writeFileSync(join(project, "typed_bun.ts"), typed(false));
+  const noTypes = join(work, "no-types");
+  mkdirSync(noTypes);
+  const nodeTypes = ["--types", "node", "--typeRoots", join(root, "node_modules", "@types")];
+  const typeConfigs = [
+    ["lib esnext + @types/node", ["--lib", "esnext", ...nodeTypes]],
+    ["lib esnext + dom + @types/node", ["--lib", "esnext,dom", ...nodeTypes]],
+    ["lib esnext + dom", ["--lib", "esnext,dom", "--typeRoots", noTypes]], // no @types at all
+    // As a Bun user has them: @types/bun (our devDependency's version) installed in the project, skipLibCheck.
+    ["Bun's types (@types/bun, bundler)", [
+      "--lib",
+      "esnext",
+      "--skipLibCheck",
       "--types",
-      "node",
+      "bun",
       "--typeRoots",
-      join(root, "node_modules", "@types"),
-      "typed.ts",
-    ], { cwd: project });
+      join(project, "node_modules", "@types"),
+    ]],
+  ];
+  check("installs @types/bun into the project, as a Bun user has it", () => {
+    const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies["@types/bun"];
+    const { status, out } = sh(
+      npm,
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", `@types/bun@${version}`],
+      {
+        cwd: project,
+      },
+    );
+    return status === 0 ? true : out;
+  });
+  const resolutions = [
+    ["nodenext", "nodenext"],
+    ["node16", "node16"],
+    ["esnext", "bundler"],
+    ["commonjs", "node10"],
+  ];
+  for (const [label, options] of typeConfigs) {
+    for (const [module, resolution] of resolutions) {
+      if (label.startsWith("Bun") && resolution !== "bundler") continue; // Bun's tsconfig: bundler
+      check(`types: ${label}, moduleResolution ${resolution}`, () => {
+        const args = [
+          "--noEmit",
+          "--strict",
+          "--target",
+          "esnext",
+          "--module",
+          module,
+          "--moduleResolution",
+          resolution,
+        ];
+        const file = label.startsWith("Bun") ? "typed_bun.ts" : "typed.ts";
+        const { status, out } = sh(bin("tsc"), [...args, ...options, file], { cwd: project });
+        return status === 0 ? true : out;
+      });
+    }
+  }
+  check("types: deno check with Deno's defaults", () => {
+    const { status, out } = sh(bin("deno"), ["check", "typed.ts"], { cwd: project });
     return status === 0 ? true : out;
   });
 
