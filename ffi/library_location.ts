@@ -31,6 +31,8 @@ export interface LibrarySearch {
   fileSize?: (path: string) => number | undefined;
   /** False where $ADA_FFI_LIBRARY cannot be read at all (Deno without --allow-env): the errors say so. */
   envReadable?: boolean;
+  /** A runtime's own advice, added to the not-found error (e.g. for an executable with no package beside it). */
+  hint?: string;
 }
 
 /**
@@ -216,6 +218,7 @@ export function openNativeLibrary<T>(
       `(${search.envReadable === false ? "not readable: Deno needs --allow-env for it" : "not set"})\n` +
       `${tried.join("\n")}\n` +
       `Build it from the package directory with \`${BUILD_COMMAND}\` (CMake >= 3.19, a C++20 compiler, Python's pip ` +
-      `to fetch ada), or set ${LIBRARY_ENV} to the library's path.`,
+      `to fetch ada), or set ${LIBRARY_ENV} to the library's path.` +
+      (search.hint ? `\n${search.hint}` : ""),
   );
 }

@@ -32,6 +32,11 @@ const { library, path } = openNativeLibrary(
     arch: process.arch,
     readHead,
     fileSize,
+    // `bun build --compile` puts the code in a virtual file system, without the package's native library.
+    hint: import.meta.dir.startsWith("/$bunfs/") || import.meta.dir.startsWith("B:/~BUN/")
+      ? `This is an executable made by \`bun build --compile\`, which does not embed the native library: ship ` +
+        `ada-ffi's native/prebuilds/<platform>/ library beside it and set ${LIBRARY_ENV} to its path.`
+      : undefined,
   },
   (file) => dlopen(file, symbols),
 );

@@ -204,6 +204,35 @@ export function register(runtime: Runtime): void {
     assert.ok(/expects version \d+/.test(output), output);
   });
 
+  if (runtime === "bun") {
+    test("bun build --compile: the error says the library is not embedded; ADA_FFI_LIBRARY makes it work", () => {
+      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-compile-"));
+      try {
+        const entry = join(dir, "main.ts");
+        writeFileSync(
+          entry,
+          `import { URL } from ${JSON.stringify(join(ROOT, "runtimes", "bun.ts"))};\n` +
+            `console.log("href=" + new URL("HTTP://A/b/../c").href);\n`,
+        );
+        const exe = join(dir, "main-bin");
+        const build = spawnSync(process.execPath, ["build", "--compile", entry, "--outfile", exe], {
+          encoding: "utf8",
+        });
+        assert.is(build.status, 0, `${build.stdout}${build.stderr}`);
+        const env: Record<string, string> = {};
+        for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "ADA_FFI_LIBRARY") env[k] = v;
+        const without = spawnSync(exe, [], { encoding: "utf8", env, cwd: dir });
+        assert.is(without.status, 1, `${without.stdout}${without.stderr}`);
+        assert.ok(without.stderr.includes("made by `bun build --compile`"), without.stderr);
+        const lib = join(ROOT, "native", "prebuilds", `linux-${process.arch}-gnu`, "libada_ffi.so");
+        const withLib = spawnSync(exe, [], { encoding: "utf8", env: { ...env, ADA_FFI_LIBRARY: lib }, cwd: dir });
+        assert.is(withLib.stdout, "href=http://a/c\n", withLib.stderr);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
   if (runtime === "deno") {
     test("Deno without --allow-ffi: the error names the flag", () => {
       const { status, output } = runWith(runtime, {}, ["--allow-read", "--allow-env"]);
