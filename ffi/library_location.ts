@@ -9,6 +9,10 @@
  * source, for platforms with no prebuilt library).
  */
 
+import { elfTruncation, type Libc, libcOfExecutable } from "./elf.ts";
+
+export type { Libc };
+
 export const LIBRARY_ENV = "ADA_FFI_LIBRARY";
 export const BUILD_COMMAND = "node native/build_library.mjs source";
 
@@ -41,71 +45,9 @@ export interface LibrarySearch {
  */
 export class LoaderUnavailableError extends Error {}
 
-const PT_LOAD = 1;
-
-/**
- * Why an ELF file is cut short, or undefined: a segment that ends past the end of the file. The loader maps
- * it anyway and the process dies of SIGBUS on first touch, with no message; so it is refused beforehand.
- */
-export function elfTruncation(head: Uint8Array, size: number): string | undefined {
-  if (head.length < 64 || head[0] !== 0x7f || head[1] !== 0x45 || head[2] !== 0x4c || head[3] !== 0x46) {
-    return undefined;
-  }
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const is64 = head[4] === 2;
-  const le = head[5] === 1;
-  const word = (at: number) => is64 ? Number(view.getBigUint64(at, le)) : view.getUint32(at, le);
-  const phoff = word(is64 ? 32 : 28);
-  const phentsize = view.getUint16(is64 ? 54 : 42, le);
-  const phnum = view.getUint16(is64 ? 56 : 44, le);
-  let needed = phoff + phentsize * phnum;
-  for (let i = 0; i < phnum; i++) {
-    const ph = phoff + i * phentsize;
-    if (ph + phentsize > head.length) break; // headers beyond what was read: judge by what was
-    if (view.getUint32(ph, le) !== PT_LOAD) continue;
-    needed = Math.max(needed, word(ph + (is64 ? 8 : 4)) + word(ph + (is64 ? 32 : 16)));
-  }
-  return needed > size ? `the file has ${size} bytes, but its segments need ${needed} (truncated?)` : undefined;
-}
-
-export type Libc = "gnu" | "musl";
-
 /** The folder under native/prebuilds/ for a platform: `<platform>-<arch>`, and `-gnu`/`-musl` on Linux. */
 export function prebuiltKey(platform: string, arch: string, libc: Libc | undefined): string {
   return platform === "linux" ? `${platform}-${arch}-${libc ?? "gnu"}` : `${platform}-${arch}`;
-}
-
-/** ELF program header type of the dynamic loader's path. */
-const PT_INTERP = 3;
-
-/**
- * The C library of a Linux executable from its first bytes (4 KiB is plenty): the dynamic loader it names
- * (`/lib/ld-musl-x86_64.so.1` or `/lib64/ld-linux-x86-64.so.2`). Reading the running executable
- * (`/proc/self/exe`) tells which libc this process has, in well under a millisecond (Node's
- * `process.report` takes ~10 ms). Undefined when it cannot tell (not ELF, static, header not in `head`).
- */
-export function libcOfExecutable(head: Uint8Array): Libc | undefined {
-  if (head.length < 64 || head[0] !== 0x7f || head[1] !== 0x45 || head[2] !== 0x4c || head[3] !== 0x46) {
-    return undefined;
-  }
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const is64 = head[4] === 2;
-  const le = head[5] === 1;
-  const word = (at: number) => is64 ? Number(view.getBigUint64(at, le)) : view.getUint32(at, le);
-  const phoff = word(is64 ? 32 : 28);
-  const phentsize = view.getUint16(is64 ? 54 : 42, le);
-  const phnum = view.getUint16(is64 ? 56 : 44, le);
-  for (let i = 0; i < phnum; i++) {
-    const ph = phoff + i * phentsize;
-    if (ph + phentsize > head.length) return undefined;
-    if (view.getUint32(ph, le) !== PT_INTERP) continue;
-    const offset = word(ph + (is64 ? 8 : 4));
-    const size = word(ph + (is64 ? 32 : 16));
-    if (offset + size > head.length) return undefined;
-    const interp = String.fromCharCode(...head.subarray(offset, offset + size));
-    return interp.includes("musl") ? "musl" : "gnu";
-  }
-  return undefined;
 }
 
 const ELF_MACHINES: Record<number, string> = {

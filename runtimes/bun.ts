@@ -2,10 +2,10 @@
  * Bun entry point: loads the native library with bun:ffi.
  */
 import { Buffer } from "node:buffer";
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
+import { fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { addBunSearchParamsMembers, refuseToCloneOurObjects } from "./bun_interop.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
@@ -40,29 +40,6 @@ const { library, path } = openNativeLibrary(
   },
   (file) => dlopen(file, symbols),
 );
-
-function fileSize(file: string): number | undefined {
-  try {
-    return statSync(file).size;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The first bytes of a file: what a library that does not load is, and which libc this process has. */
-function readHead(file: string, length = 64): Uint8Array | undefined {
-  try {
-    const fd = openSync(file, "r");
-    try {
-      const head = new Uint8Array(length);
-      return head.subarray(0, readSync(fd, head, 0, length, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-}
 
 const {
   ada_ffi_abi_version,

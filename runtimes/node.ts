@@ -3,12 +3,12 @@
  * dist/runtimes/node.js (so the package root is two levels up).
  */
 import { Buffer } from "node:buffer";
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import koffi from "koffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
+import { fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
 
@@ -25,29 +25,6 @@ const { library, path } = openNativeLibrary(
   },
   (file) => koffi.load(file),
 );
-
-function fileSize(file: string): number | undefined {
-  try {
-    return statSync(file).size;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The first bytes of a file: what a library that does not load is, and which libc this process has. */
-function readHead(file: string, length = 64): Uint8Array | undefined {
-  try {
-    const fd = openSync(file, "r");
-    try {
-      const head = new Uint8Array(length);
-      return head.subarray(0, readSync(fd, head, 0, length, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-}
 
 // void* for the block: koffi then passes the TypedArray's memory through without copying. One argument
 // per call matters here: koffi spends tens of nanoseconds per argument.

@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ROOT } from "../support/files.ts";
-import { libcOfExecutable, libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
+import { libcOfExecutable } from "../../ffi/elf.ts";
+import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
 
 export type Runtime = "node" | "deno" | "bun";
 
