@@ -83,5 +83,44 @@ export function register(runtime: Runtime): void {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  test("a fetch used before the install still sends our URLSearchParams body as a form", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-global-"));
+    try {
+      const script = join(dir, runtime === "node" ? "first.mjs" : "first.ts");
+      writeFileSync(script, FETCH_FIRST(pathToFileURL(join(ROOT, ENTRY[runtime])).href));
+      const args = runtime === "deno" ? ["run", "--allow-all", script] : [script];
+      const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 60_000 });
+      const line = `${run.stdout}`.split("\n").find((l) => l.startsWith("RESULT "));
+      assert.ok(line, `${run.stdout}${run.stderr}`);
+      const r = JSON.parse(line!.slice(7));
+      assert.is(r.fetch, "application/x-www-form-urlencoded;charset=UTF-8 a=1");
+      assert.is(r.request, "application/x-www-form-urlencoded;charset=UTF-8 a=1");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   test.run();
 }
+
+// Node's fetch (undici) is loaded on first use and keeps the URLSearchParams class it saw then; ours passes its
+// check through the prototype chain. (A reference to fetch saved before the install stays the runtime's own.)
+const FETCH_FIRST = (entry: string) => `
+import { createServer } from "node:http";
+await fetch("data:text/plain,x");
+await import(${JSON.stringify(entry)});
+const server = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => res.end(req.headers["content-type"] + " " + body));
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const base = "http://127.0.0.1:" + server.address().port;
+const results = {};
+try {
+  results.fetch = await (await fetch(base, { method: "POST", body: new URLSearchParams("a=1") })).text();
+  results.request = await (await fetch(new Request(base, { method: "POST", body: new URLSearchParams("a=1") }))).text();
+} finally {
+  server.close();
+}
+console.log("RESULT " + JSON.stringify(results));
+`;
