@@ -168,6 +168,21 @@ export function register(api: Api): void {
     assert.instance(callback, TypeError);
   });
 
+  test("console output is the runtime's own format for its own URL (Node: util.inspect, Deno: Deno.inspect)", () => {
+    const { URLSearchParams } = api;
+    const href = "https://user:pw@example.com:8080/p?q=1&r=2#h";
+    const deno = (globalThis as { Deno?: { inspect(v: unknown): string } }).Deno;
+    const show = deno !== undefined ? (v: unknown) => deno.inspect(v) : (v: unknown) => inspect(v);
+    if (deno !== undefined || typeof (globalThis as { Bun?: unknown }).Bun === "undefined") {
+      assert.is(show(new URL(href)), show(new RuntimeURL(href)));
+      assert.is(show(new URLSearchParams("q=1&r=2")), show(new RuntimeSearchParams("q=1&r=2")));
+      assert.is(show(new URLSearchParams("q=1&r=2").keys()), show(new RuntimeSearchParams("q=1&r=2").keys()));
+    } else {
+      // Bun prints its own URLSearchParams as an object literal; ours keeps Node's format there.
+      assert.is(show(new URLSearchParams("q=1&r=2")), "URLSearchParams { 'q' => '1', 'r' => '2' }");
+    }
+  });
+
   test("a subclass prints under its own name; iterators print what they have left", () => {
     const { URLSearchParams } = api;
     class MyURL extends URL {}
