@@ -29,3 +29,43 @@ export function layerOnRuntimeClass(ours: Function, runtime: Function | undefine
 export function setLength(fn: Function, length: number): void {
   Object.defineProperty(fn, "length", { value: length, configurable: true });
 }
+
+/** Whether structuredClone refuses a value (DataCloneError). */
+function refusesToClone(value: unknown): boolean {
+  try {
+    structuredClone(value);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * `structuredClone` of our objects fails as it does for the runtime's own (a DataCloneError on Node >= 21,
+ * Deno and Bun; Node 20 clones its own to `{}`, and so ours). Deno refuses ours already (it marks the
+ * prototype we inherit); where the runtime refuses its own through a native mark ours cannot carry (Node's
+ * per-instance symbol, Bun's type check), `structuredClone` is wrapped to refuse ours too. Only the value
+ * itself is checked: one of ours nested inside the value is copied as `{}` there.
+ */
+export function cloneLikeTheRuntime(
+  pairs: [ours: { prototype: object }, sample: () => object, runtimeSample: () => unknown][],
+): void {
+  const original = globalThis.structuredClone;
+  if (typeof original !== "function") return;
+  const refused = pairs.filter(([, sample, runtimeSample]) =>
+    refusesToClone(runtimeSample()) && !refusesToClone(sample())
+  );
+  if (refused.length === 0) return;
+  const isRefused = (value: unknown) =>
+    typeof value === "object" && value !== null &&
+    refused.some(([ours]) => Object.prototype.isPrototypeOf.call(ours.prototype, value));
+  globalThis.structuredClone = new Proxy(original, {
+    apply(target, self, args: unknown[]) {
+      if (isRefused(args[0])) {
+        const name = (args[0] as object).constructor?.name ?? "Object";
+        throw new DOMException(`${name} object could not be cloned.`, "DataCloneError");
+      }
+      return Reflect.apply(target, self, args);
+    },
+  });
+}

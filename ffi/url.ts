@@ -35,9 +35,9 @@ import {
   SET_USERNAME,
   setComponent,
 } from "./protocol.ts";
-import { createLinkedSearchParams, resetSearchParams, toUSVString, type URLSearchParams } from "./url_search_params.ts";
+import { createLinkedSearchParams, resetSearchParams, toUSVString, URLSearchParams } from "./url_search_params.ts";
 import { invalidThisError, invalidUrlError, missingArgumentError } from "./errors.ts";
-import { layerOnRuntimeClass, setLength } from "./interop.ts";
+import { cloneLikeTheRuntime, layerOnRuntimeClass, setLength } from "./interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 const AT = 0x40; // '@'
@@ -403,6 +403,19 @@ function blobOrigin(path: string): string {
 
 makeWebIdlMembersEnumerable(URL.prototype, "URL");
 layerOnRuntimeClass(URL, globalThis.URL);
+{
+  // Samples of ours need no native call: what the runtime's structuredClone does with them depends on the
+  // prototype alone.
+  const RuntimeSearchParams = Object.getPrototypeOf(URLSearchParams.prototype)?.constructor;
+  cloneLikeTheRuntime([
+    [
+      URL,
+      () => Object.create(URL.prototype),
+      () => new (RuntimeURL as unknown as new (s: string) => object)("http://a/"),
+    ],
+    [URLSearchParams, () => Object.create(URLSearchParams.prototype), () => new RuntimeSearchParams()],
+  ]);
+}
 // WebIDL lengths count required arguments only.
 setLength(URL, 1);
 setLength(URL.parse, 1);

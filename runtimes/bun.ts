@@ -7,7 +7,7 @@ import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
 import { fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../ffi/protocol.ts";
-import { addBunSearchParamsMembers, refuseToCloneOurObjects } from "./bun_interop.ts";
+import { addBunSearchParamsMembers } from "./bun_interop.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
 
 const { ptr, u32 } = FFIType;
@@ -70,6 +70,5 @@ const binding: NativeBinding = {
 
 installBinding(binding, path);
 addBunSearchParamsMembers();
-refuseToCloneOurObjects();
 
 export * from "../ffi/api.ts";

@@ -1,7 +1,7 @@
 /**
- * What Bun's own URL and URLSearchParams do that the standard does not, and what Bun's native code
- * refuses: Bun checks URL arguments by their native type (fs, url.fileURLToPath, Worker, structuredClone),
- * so inheriting Bun's prototypes (ffi/interop.ts) is not enough there.
+ * What Bun's own URLSearchParams has that the standard does not, and what Bun's native code refuses: Bun
+ * checks URL arguments by their native type (fs, url.fileURLToPath, Worker), so inheriting Bun's prototypes
+ * (ffi/interop.ts) is not enough there.
  */
 import { createRequire } from "node:module";
 import { URL } from "../ffi/url.ts";
@@ -28,27 +28,6 @@ function isOurUrl(value: unknown): value is URL {
 /** Our URL as Bun's own, for Bun's native APIs; anything else as it is. */
 function toBun(value: unknown): unknown {
   return isOurUrl(value) ? new BunURL(value.href) : value;
-}
-
-/**
- * `structuredClone(ourUrl)` throws DataCloneError, as it does for Bun's URL (Bun would otherwise copy our
- * object's own properties: none, giving `{}`). Only the value itself is checked, not objects nested in it.
- */
-export function refuseToCloneOurObjects(): void {
-  const original = globalThis.structuredClone;
-  if (typeof original !== "function") return;
-  globalThis.structuredClone = new Proxy(original, {
-    apply(target, self, args: unknown[]) {
-      const value = args[0];
-      const ours = isOurUrl(value) ||
-        (typeof value === "object" && value !== null &&
-          Object.prototype.isPrototypeOf.call(URLSearchParams.prototype, value));
-      if (ours) {
-        throw new DOMException(`${(value as object).constructor.name} object could not be cloned.`, "DataCloneError");
-      }
-      return Reflect.apply(target, self, args);
-    },
-  });
 }
 
 /** Wraps a function so that URL arguments of ours reach it as Bun's own. */
