@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir, ensureZig } from "../native/prebuild.mjs";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
-import { check, finish, sh, tool } from "./support/checks.mjs";
+import { check, finish, npmPackage, sh, tool } from "./support/checks.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const native = join(root, "native");
@@ -201,17 +201,6 @@ function runChecks(key, target, file, zig) {
     const { status, out } = sh(command, args, { env, cwd: dir });
     return status === 0 && out.includes("loaded, used and unloaded 3 times") ? true : `exit ${status}:\n${out}`;
   });
-}
-
-/** An npm package's files (a runtime's binary for another platform), fetched once into the cache with npm. */
-function npmPackage(name, version) {
-  const dir = join(cacheDir(), "npm", `${name.replace(/[@/]/g, "_")}-${version}`);
-  if (!existsSync(join(dir, "package", "package.json"))) {
-    mkdirSync(dir, { recursive: true });
-    const packed = tool("npm", ["pack", `${name}@${version}`, "--silent", "--pack-destination", dir], { cwd: dir });
-    tool("tar", ["-xzf", join(dir, packed.trim().split("\n").at(-1)), "-C", dir]);
-  }
-  return join(dir, "package");
 }
 
 function bunOnArm64() {

@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { npmPackage } from "./support/checks.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -55,9 +56,29 @@ if (run("prebuilt libraries", process.execPath, ["native/prebuild.mjs", ...(full
   else results.push({ name: "ctest", passed: 0, failed: 1, status, note: "no ctest summary" });
 }
 
+// The Node suite also runs on every supported Node line (test/node_lines.json: pinned official binaries from
+// npm, fetched once into ~/.cache/ada-ffi), each under its own name in the summary.
+const nodeLines = Object.entries(JSON.parse(readFileSync(join(root, "test", "node_lines.json"), "utf8")))
+  .filter(([line]) => /^\d+$/.test(line))
+  .flatMap(([line, version]) => {
+    try {
+      const binary = join(npmPackage(`node-${process.platform}-${process.arch}`, version), "bin", "node");
+      return [[`node ${line}`, binary, ["--expose-gc", "dist/test/node.js"]]];
+    } catch (error) {
+      results.push({
+        name: `node ${line}`,
+        passed: 0,
+        failed: 1,
+        status: 1,
+        note: `no Node ${version}: ${error.message}`,
+      });
+      return [];
+    }
+  });
 const suites = [
   // --expose-gc: the leak test forces full collections before it reads memory (Bun has Bun.gc).
-  ["node", process.execPath, ["--expose-gc", "dist/test/node.js"]],
+  [`node ${process.versions.node.split(".")[0]}`, process.execPath, ["--expose-gc", "dist/test/node.js"]],
+  ...nodeLines,
   ["deno", bin("deno"), [
     "run",
     "--allow-ffi",
@@ -219,7 +240,7 @@ function hardeningStages() {
 console.log("\n=== summary");
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
+    `${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
   );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);

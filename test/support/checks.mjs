@@ -1,7 +1,10 @@
 // Shared by the check scripts (test/package_check.mjs, test/prebuilt_check.mjs): running a command, counting
 // named checks, and the closing `N passed, N failed` line that test/run_all.mjs reads.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import process from "node:process";
+import { cacheDir } from "../../native/prebuild.mjs";
 
 const counts = { passed: 0, failed: 0 };
 
@@ -55,4 +58,18 @@ export function fail(message) {
 export function finish() {
   console.log(`${counts.passed} passed, ${counts.failed} failed`);
   process.exit(counts.failed === 0 ? 0 : 1);
+}
+
+/**
+ * An npm package's files (a pinned Node binary, a runtime's build for another platform), fetched once into
+ * ada-ffi's cache with `npm pack` (which checks the registry's integrity hash); returns its `package/` folder.
+ */
+export function npmPackage(name, version) {
+  const dir = join(cacheDir(), "npm", `${name.replace(/[@/]/g, "_")}-${version}`);
+  if (!existsSync(join(dir, "package", "package.json"))) {
+    mkdirSync(dir, { recursive: true });
+    const packed = tool("npm", ["pack", `${name}@${version}`, "--silent", "--pack-destination", dir], { cwd: dir });
+    tool("tar", ["-xzf", join(dir, packed.trim().split("\n").at(-1)), "-C", dir]);
+  }
+  return join(dir, "package");
 }
