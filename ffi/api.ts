@@ -4,5 +4,5 @@
  */
 export { URL } from "./url.ts";
 export { URLSearchParams } from "./url_search_params.ts";
-export { adaVersion, domainToASCII, domainToUnicode } from "./protocol.ts";
+export { adaVersion, domainToASCII, domainToUnicode, nativeLibrary } from "./protocol.ts";
 export { parseMany } from "./batch.ts";

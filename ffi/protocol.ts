@@ -58,13 +58,14 @@ const text = block.subarray(TEXT);
 export const components: Int32Array = new Int32Array(block.buffer, COMPONENTS_WORD * 4, 9);
 
 let native: NativeBinding | undefined;
+let loaded = { path: "", ffi: "" };
 let decodeAscii: (bytes: Uint8Array, start: number, end: number) => string = decodeAsciiPortable;
 
 /**
  * Connects the protocol to a runtime's native binding. Called once by each runtime entry point.
  * Throws when the library's ABI version is not the one this code speaks.
  */
-export function installBinding(binding: NativeBinding, libraryPath: string): void {
+export function installBinding(binding: NativeBinding, libraryPath: string, ffi: string): void {
   const abi = binding.abiVersion();
   if (abi !== EXPECTED_ABI_VERSION) {
     throw new Error(
@@ -74,6 +75,7 @@ export function installBinding(binding: NativeBinding, libraryPath: string): voi
     );
   }
   native = binding;
+  loaded = { path: libraryPath, ffi };
   decodeAscii = binding.decodeAscii ?? decodeAsciiPortable;
   if (binding.loopEncodeLimit !== undefined) setLoopEncodeLimit(binding.loopEncodeLimit);
 }
@@ -206,6 +208,15 @@ export function canParse(input: string, base: string | undefined): boolean {
 }
 
 /** The bundled ada's version, e.g. "4.0.0". */
+/**
+ * Which native library this process loaded, and through which FFI: `"node:ffi"` or `"koffi"` (Node),
+ * `"Deno.dlopen"`, `"bun:ffi"`. For diagnostics (which prebuilt copy? which Node FFI?).
+ */
+export function nativeLibrary(): { path: string; ffi: string } {
+  binding();
+  return { ...loaded };
+}
+
 export function adaVersion(): string {
   const n = binding().adaVersion(text, text.length);
   return decodeAscii(text, 0, n);

@@ -68,7 +68,7 @@ const binding: NativeBinding = {
     end - start <= 32 ? decodeAsciiPortable(bytes, start, end) : latin1Slice.call(bytes, start, end),
 };
 
-installBinding(binding, path);
+installBinding(binding, path, "bun:ffi");
 addBunSearchParamsMembers();
 
 export * from "../ffi/api.ts";

@@ -110,7 +110,7 @@ const binding: NativeBinding = {
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
 };
 
-installBinding(binding, path);
+installBinding(binding, path, "Deno.dlopen");
 
 // Deno's own wording of the invalid-URL error (still a TypeError with code ERR_INVALID_URL).
 setInvalidUrlMessage((input, base) =>

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -21,7 +22,7 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
-import { check, fail, finish, sh } from "./support/checks.mjs";
+import { check, fail, finish, npmPackage, sh } from "./support/checks.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -124,6 +125,26 @@ try {
   for (const runtime of ["node", "deno", "bun"]) {
     check(`import "ada-ffi" on ${runtime} loads the prebuilt ${prebuilt}`, () => usesWork(runtime, prebuilt));
   }
+  const lines = JSON.parse(readFileSync(join(root, "test", "node_lines.json"), "utf8"));
+  const node26 = join(npmPackage(`node-${process.platform}-${process.arch}`, lines["26"]), "bin", "node");
+  check(`import "ada-ffi" on Node ${lines["26"]}: node:ffi, no warning, no koffi needed`, () => {
+    const koffi = join(project, "node_modules", "koffi");
+    const aside = join(work, "koffi-aside");
+    renameSync(koffi, aside); // as with npm install --omit=optional
+    try {
+      const script =
+        `import { nativeLibrary, URL } from "ada-ffi"; console.log(nativeLibrary().ffi, new URL("HTTP://A/").href);`;
+      writeFileSync(join(project, "which.mjs"), script);
+      const { status, stdout, out } = sh(node26, ["which.mjs"], { cwd: project });
+      if (status !== 0 || stdout !== "node:ffi http://a/\n" || out !== stdout) return `exit ${status}:\n${out}`;
+      const old = sh(process.execPath, ["which.mjs"], { cwd: project });
+      return old.status === 1 && old.out.includes("npm install koffi")
+        ? true
+        : `Node ${process.version} without koffi should say how to install it:\n${old.out}`;
+    } finally {
+      renameSync(aside, koffi);
+    }
+  });
 
   // Our objects where the runtime's are expected, iterator helpers, a built-in URL as base: under each lib and
   // module resolution a user may have (README, "TypeScript"), with Bun's types, and with deno check's defaults.

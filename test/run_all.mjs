@@ -21,9 +21,11 @@ import { npmPackage } from "./support/checks.mjs";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
-function run(label, command, args) {
-  console.log(`\n=== ${label}: ${[command, ...args].join(" ")}`);
+function run(label, command, args, env = {}) {
+  const shownEnv = Object.entries(env).map(([k, v]) => `${k}=${v} `).join("");
+  console.log(`\n=== ${label}: ${shownEnv}${[command, ...args].join(" ")}`);
   const child = spawnSync(command, args, {
+    env: { ...process.env, ...env },
     cwd: root,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
@@ -63,7 +65,13 @@ const nodeLines = Object.entries(JSON.parse(readFileSync(join(root, "test", "nod
   .flatMap(([line, version]) => {
     try {
       const binary = join(npmPackage(`node-${process.platform}-${process.arch}`, version), "bin", "node");
-      return [[`node ${line}`, binary, ["--expose-gc", "dist/test/node.js"]]];
+      const suite = ["--expose-gc", "dist/test/node.js"];
+      // Where this Node has node:ffi (26), the koffi fallback runs the suite too.
+      const hasNodeFfi = Number(line) >= 26;
+      return [
+        [`node ${line}`, binary, suite],
+        ...(hasNodeFfi ? [[`node ${line} koffi`, binary, suite, { ADA_FFI_NODE_FFI: "koffi" }]] : []),
+      ];
     } catch (error) {
       results.push({
         name: `node ${line}`,
@@ -91,8 +99,8 @@ const suites = [
   ]],
   ["bun", bin("bun"), ["test/bun.ts"]],
 ];
-for (const [name, command, args] of suites) {
-  const { status, output } = run(`uvu on ${name}`, command, args);
+for (const [name, command, args, env] of suites) {
+  const { status, output } = run(`uvu on ${name}`, command, args, env);
   const total = output.match(/Total:\s+(\d+)/);
   const passed = output.match(/Passed:\s+(\d+)/);
   const skipped = output.match(/Skipped:\s+(\d+)/);
@@ -240,7 +248,7 @@ function hardeningStages() {
 console.log("\n=== summary");
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
+    `${r.name.padEnd(13)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
   );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);

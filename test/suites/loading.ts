@@ -205,6 +205,48 @@ export function register(runtime: Runtime): void {
     assert.ok(/expects version \d+/.test(output), output);
   });
 
+  if (runtime === "node") {
+    const hasNodeFfi = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.("node:ffi") !==
+      undefined;
+    const ffiOf = (env: Record<string, string | undefined>) => {
+      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-nodeffi-"));
+      try {
+        const script = join(dir, "which.mjs");
+        writeFileSync(
+          script,
+          `import { nativeLibrary, URL } from ${JSON.stringify(pathToFileURL(join(ROOT, ENTRY.node)).href)};\n` +
+            `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`,
+        );
+        const childEnv: Record<string, string> = {};
+        for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
+        const run = spawnSync(process.execPath, [script], { env: childEnv, encoding: "utf8" });
+        return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+
+    test(`Node ${process.version}: ${hasNodeFfi ? "node:ffi, with no warning printed" : "koffi (no node:ffi here)"}`, () => {
+      const { status, stdout, stderr } = ffiOf({ ADA_FFI_NODE_FFI: undefined });
+      assert.is(status, 0, stderr);
+      assert.is(stdout, `ffi=${hasNodeFfi ? "node:ffi" : "koffi"} http://a/c\n`);
+      assert.is(stderr, ""); // node:ffi's ExperimentalWarning is held back
+    });
+
+    test("ADA_FFI_NODE_FFI=koffi forces koffi; =node:ffi requires node:ffi; anything else is refused", () => {
+      assert.is(ffiOf({ ADA_FFI_NODE_FFI: "koffi" }).stdout, "ffi=koffi http://a/c\n");
+      const forced = ffiOf({ ADA_FFI_NODE_FFI: "node:ffi" });
+      if (hasNodeFfi) assert.is(forced.stdout, "ffi=node:ffi http://a/c\n");
+      else {
+        assert.is(forced.status, 1);
+        assert.ok(forced.stderr.includes("has no node:ffi (it needs Node >= 26"), forced.stderr);
+      }
+      const wrong = ffiOf({ ADA_FFI_NODE_FFI: "ffi-napi" });
+      assert.is(wrong.status, 1);
+      assert.ok(wrong.stderr.includes('ADA_FFI_NODE_FFI must be "node:ffi" or "koffi"'), wrong.stderr);
+    });
+  }
+
   if (runtime === "bun") {
     test("bun build --compile: the error says the library is not embedded; ADA_FFI_LIBRARY makes it work", () => {
       const dir = mkdtempSync(join(tmpdir(), "ada-ffi-compile-"));

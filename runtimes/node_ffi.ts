@@ -1,0 +1,100 @@
+/**
+ * The Node adapter's FFI where the running Node has one: `node:ffi` (Node >= 26.1, experimental, on by
+ * default). Its fast path (V8's Fast API) takes numbers and raw pointers (BigInt), so a call block is passed
+ * as the address of its memory: blocks are at least 64 KiB (ffi/protocol.ts), which V8 keeps outside its
+ * heap and never moves; the kept block's address is taken once. The batch call, once per 1,024 URLs, passes
+ * its buffers as buffers (converted at the call: safe for any buffer, a little slower).
+ *
+ * Loading `node:ffi` prints an ExperimentalWarning. A user who imports ada-ffi did not ask for it, so that
+ * one warning is held back while the module loads (README says so); every other warning passes.
+ */
+import process from "node:process";
+import type { NativeBinding } from "../ffi/binding.ts";
+import { LoaderUnavailableError } from "../ffi/library_location.ts";
+
+interface NodeFfi {
+  dlopen(
+    path: string,
+    definitions: Record<string, { arguments: string[]; return: string }>,
+  ): { functions: Record<string, (...args: unknown[]) => number> };
+  getRawPointer(source: ArrayBufferView | ArrayBuffer): bigint;
+}
+
+/** `node:ffi` when this Node has it and it is switched on, else undefined. Emits no warning. */
+export function loadNodeFfi(): NodeFfi | undefined {
+  const getBuiltinModule = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  if (typeof getBuiltinModule !== "function") return undefined;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function (warning: string | Error, ...rest: unknown[]) {
+    const text = typeof warning === "string" ? warning : warning?.message;
+    if (/^FFI is an experimental feature/.test(String(text))) return;
+    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return getBuiltinModule.call(process, "node:ffi") as NodeFfi | undefined;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+const BLOCK_CALL = { arguments: ["pointer"], return: "u32" };
+
+/** Opens the library at `path` with `node:ffi`; the functions of native/ada_ffi.h as a NativeBinding. */
+export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
+  let opened;
+  try {
+    opened = ffi.dlopen(path, {
+      ada_ffi_abi_version: { arguments: [], return: "u32" },
+      ada_ffi_ada_version: { arguments: ["buffer", "u32"], return: "u32" },
+      ada_ffi_parse_block: BLOCK_CALL,
+      ada_ffi_can_parse_block: BLOCK_CALL,
+      ada_ffi_set_block: BLOCK_CALL,
+      ada_ffi_domain_to_ascii_block: BLOCK_CALL,
+      ada_ffi_domain_to_unicode_block: BLOCK_CALL,
+      ada_ffi_parse_many: {
+        arguments: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
+        return: "u32",
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_ACCESS_DENIED") {
+      throw new LoaderUnavailableError(
+        "ada-ffi needs FFI permission: run Node with --allow-ffi (the permission model is on).",
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  const f = opened.functions;
+  const {
+    ada_ffi_abi_version,
+    ada_ffi_ada_version,
+    ada_ffi_parse_block,
+    ada_ffi_can_parse_block,
+    ada_ffi_set_block,
+    ada_ffi_domain_to_ascii_block,
+    ada_ffi_domain_to_unicode_block,
+    ada_ffi_parse_many,
+  } = f;
+  // The last block's address: nearly always the kept block, so one BigInt for the life of the process.
+  let lastBlock: Uint8Array | undefined;
+  let lastAddress = 0n;
+  const address = (block: Uint8Array): bigint => {
+    if (block !== lastBlock) {
+      lastBlock = block;
+      lastAddress = ffi.getRawPointer(block);
+    }
+    return lastAddress;
+  };
+  return {
+    abiVersion: () => ada_ffi_abi_version(),
+    adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+    parseBlock: (block) => ada_ffi_parse_block(address(block)),
+    canParseBlock: (block) => ada_ffi_can_parse_block(address(block)),
+    setBlock: (block) => ada_ffi_set_block(address(block)),
+    domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(address(block)),
+    domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(address(block)),
+    parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+      ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The Node adapter's fallback FFI: koffi (an optional dependency), for Node lines without `node:ffi` (20,
+ * 22, 24) or when it is turned off (`--no-experimental-ffi`, `ADA_FFI_NODE_FFI=koffi`).
+ */
+import { createRequire } from "node:module";
+import type { NativeBinding } from "../ffi/binding.ts";
+import { LoaderUnavailableError } from "../ffi/library_location.ts";
+
+interface KoffiLibrary {
+  func(signature: string): (...args: unknown[]) => number;
+}
+
+/** koffi, loaded only when needed: Deno, Bun and Node 26 never load it. */
+function koffi(): { load(path: string): KoffiLibrary } {
+  try {
+    return createRequire(import.meta.url)("koffi");
+  } catch (error) {
+    throw new LoaderUnavailableError(
+      `ada-ffi: this Node (${process.version}) has no node:ffi, and the koffi package it then uses is not ` +
+        `installed (an optional dependency of ada-ffi; was it installed with --omit=optional?). Install it with ` +
+        "`npm install koffi`, or use Node >= 26.",
+      { cause: error },
+    );
+  }
+}
+
+/** Opens the library at `path`; the functions of native/ada_ffi.h as a NativeBinding (decoder not included). */
+export function openWithKoffi(path: string): NativeBinding {
+  const library = koffi().load(path);
+  // void* for the block: koffi then passes the TypedArray's memory through without copying. One argument
+  // per call matters here: koffi spends tens of nanoseconds per argument.
+  const parseBlock = library.func("uint32_t ada_ffi_parse_block(void *)");
+  const canParseBlock = library.func("uint32_t ada_ffi_can_parse_block(void *)");
+  const setBlock = library.func("uint32_t ada_ffi_set_block(void *)");
+  const domainToAsciiBlock = library.func("uint32_t ada_ffi_domain_to_ascii_block(void *)");
+  const domainToUnicodeBlock = library.func("uint32_t ada_ffi_domain_to_unicode_block(void *)");
+  const parseMany = library.func(
+    "uint32_t ada_ffi_parse_many(void *, void *, uint32_t, void *, uint32_t, void *, uint32_t, void *)",
+  );
+  const abiVersion = library.func("uint32_t ada_ffi_abi_version()");
+  const adaVersion = library.func("uint32_t ada_ffi_ada_version(void *, uint32_t)");
+  return {
+    abiVersion: () => abiVersion(),
+    adaVersion: (out, cap) => adaVersion(out, cap),
+    parseBlock: (block) => parseBlock(block),
+    canParseBlock: (block) => canParseBlock(block),
+    setBlock: (block) => setBlock(block),
+    domainToAsciiBlock: (block) => domainToAsciiBlock(block),
+    domainToUnicodeBlock: (block) => domainToUnicodeBlock(block),
+    parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+      parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),
+  };
+}
