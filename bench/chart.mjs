@@ -1,7 +1,15 @@
 // SVG bar chart of a bench report: for each dataset and workload, ada-ffi's time as a ratio of the
 // runtime's built-in URL (below 1.0 = faster), one bar per runtime; parseMany and heap rows too.
 
-const COLORS = { node: "#3c873a", deno: "#222222", bun: "#f472b6" };
+const COLORS = {
+  node20: "#9fd49a",
+  node22: "#6cbf63",
+  node24: "#3c873a",
+  node26: "#1f5c1c",
+  "node26-koffi": "#b5b58a",
+  deno: "#222222",
+  bun: "#f472b6",
+};
 const ROWS = [
   ["href", "new URL(s).href", "ada-ffi"],
   ["href", "parseMany → href", "ada-ffi parseMany"],
@@ -47,7 +55,7 @@ export function renderChart(report) {
   for (const rt of runtimes) {
     out.push(`<rect x="${legendX}" y="${height - 20}" width="10" height="10" fill="${COLORS[rt] ?? "#888"}"/>`);
     out.push(`<text x="${legendX + 14}" y="${height - 11}">${rt}</text>`);
-    legendX += 70;
+    legendX += 14 + 8 * rt.length + 16;
   }
   report.datasets.forEach((dataset, d) => {
     const top = 50 + d * panelH;

@@ -1,21 +1,32 @@
 #!/usr/bin/env node
-// `npm run bench`: the native ada floor (build/ada_bench) and the same workloads on Node, Deno and Bun,
-// each runtime in its own process with its built-in URL, our URL and our parseMany side by side.
+// `npm run bench`: the native ada floor (build/ada_bench) and the same workloads on every supported Node line,
+// Deno and Bun, each runtime in its own process with its built-in URL, our URL and our parseMany side by side.
 // Prints a table, writes bench/results/latest.json and bench/chart.svg (the README's chart).
 //
-// Usage: node bench/main.mjs [--rounds N] [--runtimes node,deno,bun] [urls-file ...]
+// Usage: node bench/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file ...]
+// Runtimes: node (the Node running this), node<line> (pinned, test/node_lines.json), node<line>-koffi (a line
+// with node:ffi, forced onto koffi), deno, bun. Default: this Node, every pinned line, Node 26 on koffi too,
+// Deno and Bun.
 import { spawnSync } from "node:child_process";
 import { arch, cpus, platform } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderChart } from "./chart.mjs";
+import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 function parseArgs(argv) {
-  const args = { rounds: 15, runtimes: ["node", "deno", "bun"], files: [] };
+  const thisLine = process.versions.node.split(".")[0];
+  const pinned = Object.keys(NODE_LINES).filter((line) => line !== thisLine);
+  const nodes = [
+    `node${thisLine}`,
+    ...pinned.map((l) => `node${l}`),
+    ...pinned.filter(hasNodeFfi).map((l) => `node${l}-koffi`),
+  ];
+  const args = { rounds: 15, runtimes: [...nodes, "deno", "bun"], files: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--rounds") args.rounds = Number(argv[++i]);
     else if (argv[i] === "--runtimes") args.runtimes = argv[++i].split(",");
@@ -26,8 +37,23 @@ function parseArgs(argv) {
   return args;
 }
 
+/** How to run a runtime's bench process: [command, args, extra environment]. */
+function commandFor(runtime, file, rounds) {
+  const node = runtime.match(/^node(\d*)(-koffi)?$/);
+  if (node) {
+    const line = node[1];
+    const binary = line === "" || line === process.versions.node.split(".")[0] ? process.execPath : nodeBinary(line);
+    return [
+      binary,
+      ["--expose-gc", "dist/bench/node.js", file, String(rounds)],
+      node[2] ? { ADA_FFI_NODE_FFI: "koffi" } : {},
+    ];
+  }
+  if (!(runtime in COMMANDS)) throw new Error(`unknown runtime ${runtime}`);
+  return [...COMMANDS[runtime](file, rounds), {}];
+}
+
 const COMMANDS = {
-  node: (file, rounds) => [process.execPath, ["--expose-gc", "dist/bench/node.js", file, String(rounds)]],
   deno: (
     file,
     rounds,
@@ -35,8 +61,13 @@ const COMMANDS = {
   bun: (file, rounds) => [bin("bun"), ["bench/bun.ts", file, String(rounds)]],
 };
 
-function run(command, args) {
-  const child = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 });
+function run(command, args, env = {}) {
+  const child = spawnSync(command, args, {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    env: { ...process.env, ...env },
+  });
   if (child.status !== 0) {
     throw new Error(`${command} ${args.join(" ")} failed (${child.status}):\n${child.stdout}${child.stderr}`);
   }
@@ -110,8 +141,8 @@ for (const file of args.files) {
   const dataset = { name: basename(file), file, rounds: args.rounds, urls: native.urls, native, runtimes: {} };
   for (const runtime of args.runtimes) {
     console.error(`bench: ${file}: ${runtime}...`);
-    const [command, commandArgs] = COMMANDS[runtime](file, args.rounds);
-    const line = run(command, commandArgs).split("\n").find((l) => l.startsWith("BENCH_RESULT "));
+    const [command, commandArgs, env] = commandFor(runtime, file, args.rounds);
+    const line = run(command, commandArgs, env).split("\n").find((l) => l.startsWith("BENCH_RESULT "));
     if (!line) throw new Error(`${runtime} printed no BENCH_RESULT line`);
     const result = JSON.parse(line.slice("BENCH_RESULT ".length));
     dataset.runtimes[runtime] = result;

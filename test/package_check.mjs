@@ -22,7 +22,8 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
-import { check, fail, finish, npmPackage, sh } from "./support/checks.mjs";
+import { check, fail, finish, sh } from "./support/checks.mjs";
+import { NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -125,9 +126,8 @@ try {
   for (const runtime of ["node", "deno", "bun"]) {
     check(`import "ada-ffi" on ${runtime} loads the prebuilt ${prebuilt}`, () => usesWork(runtime, prebuilt));
   }
-  const lines = JSON.parse(readFileSync(join(root, "test", "node_lines.json"), "utf8"));
-  const node26 = join(npmPackage(`node-${process.platform}-${process.arch}`, lines["26"]), "bin", "node");
-  check(`import "ada-ffi" on Node ${lines["26"]}: node:ffi, no warning, no koffi needed`, () => {
+  check(`import "ada-ffi" on Node ${NODE_LINES["26"]}: node:ffi, no warning, no koffi needed`, () => {
+    const node26 = nodeBinary("26");
     const koffi = join(project, "node_modules", "koffi");
     const aside = join(work, "koffi-aside");
     renameSync(koffi, aside); // as with npm install --omit=optional

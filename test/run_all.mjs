@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { npmPackage } from "./support/checks.mjs";
+import { hasNodeFfi, NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -59,30 +59,21 @@ if (run("prebuilt libraries", process.execPath, ["native/prebuild.mjs", ...(full
 }
 
 // The Node suite also runs on every supported Node line (test/node_lines.json: pinned official binaries from
-// npm, fetched once into ~/.cache/ada-ffi), each under its own name in the summary.
-const nodeLines = Object.entries(JSON.parse(readFileSync(join(root, "test", "node_lines.json"), "utf8")))
-  .filter(([line]) => /^\d+$/.test(line))
-  .flatMap(([line, version]) => {
-    try {
-      const binary = join(npmPackage(`node-${process.platform}-${process.arch}`, version), "bin", "node");
-      const suite = ["--expose-gc", "dist/test/node.js"];
-      // Where this Node has node:ffi (26), the koffi fallback runs the suite too.
-      const hasNodeFfi = Number(line) >= 26;
-      return [
-        [`node ${line}`, binary, suite],
-        ...(hasNodeFfi ? [[`node ${line} koffi`, binary, suite, { ADA_FFI_NODE_FFI: "koffi" }]] : []),
-      ];
-    } catch (error) {
-      results.push({
-        name: `node ${line}`,
-        passed: 0,
-        failed: 1,
-        status: 1,
-        note: `no Node ${version}: ${error.message}`,
-      });
-      return [];
-    }
-  });
+// npm, fetched once into ~/.cache/ada-ffi), each under its own name in the summary; where a line has node:ffi,
+// once more with the koffi fallback.
+const nodeLines = Object.keys(NODE_LINES).flatMap((line) => {
+  try {
+    const binary = nodeBinary(line);
+    const suite = ["--expose-gc", "dist/test/node.js"];
+    return [
+      [`node ${line}`, binary, suite],
+      ...(hasNodeFfi(line) ? [[`node ${line} koffi`, binary, suite, { ADA_FFI_NODE_FFI: "koffi" }]] : []),
+    ];
+  } catch (error) {
+    results.push({ name: `node ${line}`, passed: 0, failed: 1, status: 1, note: `no Node ${line}: ${error.message}` });
+    return [];
+  }
+});
 const suites = [
   // --expose-gc: the leak test forces full collections before it reads memory (Bun has Bun.gc).
   [`node ${process.versions.node.split(".")[0]}`, process.execPath, ["--expose-gc", "dist/test/node.js"]],
