@@ -4,6 +4,10 @@
  * An adapter opens the native library with its runtime's FFI and hands over the C functions of
  * `native/ada_ffi.h` as plain JavaScript functions, plus the cheapest ASCII decoder its runtime has.
  * Buffers are passed as the typed arrays themselves (every FFI here passes them zero-copy).
+ *
+ * A call block is always at least 64 KiB (ffi/protocol.ts), so engines keep its memory outside their heap and
+ * never move it, and its OPERATION word names the block function being called: an adapter may route every
+ * block call through `ada_ffi_block` (runtimes/node_ffi.ts does).
  */
 export interface NativeBinding {
   /** `ada_ffi_abi_version()`. */
@@ -40,4 +44,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 4;
+export const EXPECTED_ABI_VERSION = 5;

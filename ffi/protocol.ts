@@ -23,8 +23,16 @@ const BASE_LEN = 1;
 const TEXT_CAP = 2;
 const SETTER = 3;
 const COMPONENTS_WORD = 4;
+const OPERATION = 13;
 const TEXT = 64;
 const NO_BASE = -1; // ADA_FFI_NO_BASE through an Int32Array
+
+/** `enum ada_ffi_operation`: which block function a block is for (ada_ffi_block dispatches on it). */
+const OP_PARSE = 0;
+const OP_CAN_PARSE = 1;
+const OP_SET = 2;
+const OP_DOMAIN_TO_ASCII = 3;
+const OP_DOMAIN_TO_UNICODE = 4;
 
 /** Component indices, as in `enum ada_ffi_component`. */
 export const PROTOCOL_END = 0;
@@ -95,8 +103,9 @@ function binding(): NativeBinding {
   return native;
 }
 
-/** Encodes input (and base) into `target`'s text area and fills its header. */
-function fill(target: Uint8Array, words: Int32Array, input: string, base: string | undefined): void {
+/** Encodes input (and base) into `target`'s text area and fills its header, for operation `op`. */
+function fill(target: Uint8Array, words: Int32Array, input: string, base: string | undefined, op: number): void {
+  words[OPERATION] = op;
   const inLen = encodeUtf8Into(input, target, TEXT, target === block ? text : undefined);
   words[INPUT_LEN] = inLen;
   words[BASE_LEN] = base === undefined ? NO_BASE : encodeUtf8Into(base, target, TEXT + inLen);
@@ -111,7 +120,7 @@ export function parseHref(input: string, base: string | undefined): string | nul
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
-  fill(block, header, input, base);
+  fill(block, header, input, base, OP_PARSE);
   const result = lib.parseBlock(block);
   if (result === UNCHANGED) return input;
   if (result === INVALID) return null;
@@ -124,7 +133,7 @@ function parseInOwnBlock(lib: NativeBinding, input: string, base: string | undef
   for (;;) {
     const own = new Uint8Array(size);
     const words = new Int32Array(own.buffer, 0, TEXT / 4);
-    fill(own, words, input, base);
+    fill(own, words, input, base, OP_PARSE);
     const result = lib.parseBlock(own);
     if (result === INVALID) return null;
     components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
@@ -157,7 +166,7 @@ export function setComponent(href: string, setter: number, value: string): strin
   let target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
   for (;;) {
     const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
-    fill(target, words, href, value);
+    fill(target, words, href, value, OP_SET);
     words[SETTER] = setter;
     const result = lib.setBlock(target);
     if (result === INVALID) return null;
@@ -178,7 +187,7 @@ function domainCall(domain: string, unicode: boolean): string {
   const size = TEXT + 4 * maxUtf8Length(domain) + 64;
   const target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
   const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
-  fill(target, words, domain, undefined);
+  fill(target, words, domain, undefined, unicode ? OP_DOMAIN_TO_UNICODE : OP_DOMAIN_TO_ASCII);
   const result = unicode ? lib.domainToUnicodeBlock(target) : lib.domainToAsciiBlock(target);
   if (result === INVALID || result > target.length - TEXT) return "";
   return unicode ? utf8Decoder.decode(target.subarray(TEXT, TEXT + result)) : decodeAscii(target, TEXT, TEXT + result);
@@ -199,11 +208,11 @@ export function canParse(input: string, base: string | undefined): boolean {
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need <= KEPT_BLOCK_SIZE) {
-    fill(block, header, input, base);
+    fill(block, header, input, base, OP_CAN_PARSE);
     return lib.canParseBlock(block) === 1;
   }
   const own = new Uint8Array(need);
-  fill(own, new Int32Array(own.buffer, 0, TEXT / 4), input, base);
+  fill(own, new Int32Array(own.buffer, 0, TEXT / 4), input, base, OP_CAN_PARSE);
   return lib.canParseBlock(own) === 1;
 }
 

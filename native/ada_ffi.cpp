@@ -166,6 +166,25 @@ uint32_t ada_ffi_can_parse_block(const uint8_t* block) {
                                      : ada_ffi_can_parse_with_base(text, input_len, text + input_len, base_len);
 }
 
+uint32_t ada_ffi_block(uint8_t* block) {
+  uint32_t operation;
+  std::memcpy(&operation, block + ADA_FFI_BLOCK_OPERATION * 4, sizeof operation);  // 4-byte aligned, but no aliasing games
+  switch (operation) {
+    case ADA_FFI_OP_PARSE:
+      return ada_ffi_parse_block(block);
+    case ADA_FFI_OP_CAN_PARSE:
+      return ada_ffi_can_parse_block(block);
+    case ADA_FFI_OP_SET:
+      return ada_ffi_set_block(block);
+    case ADA_FFI_OP_DOMAIN_TO_ASCII:
+      return ada_ffi_domain_to_ascii_block(block);
+    case ADA_FFI_OP_DOMAIN_TO_UNICODE:
+      return ada_ffi_domain_to_unicode_block(block);
+    default:
+      return ADA_FFI_INVALID;
+  }
+}
+
 uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint32_t count, const uint8_t* base,
                             uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* results) {
   std::optional<url> base_url;

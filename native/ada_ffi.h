@@ -44,7 +44,7 @@ extern "C" {
 #define ADA_FFI_API __attribute__((visibility("default")))
 #endif
 
-#define ADA_FFI_ABI_VERSION 4u
+#define ADA_FFI_ABI_VERSION 5u
 
 /* Number of uint32 values written into a components array. */
 #define ADA_FFI_COMPONENT_COUNT 9u
@@ -80,7 +80,9 @@ enum ada_ffi_component {
  *   word 2  TEXT_CAP    in:  bytes available from byte ADA_FFI_BLOCK_TEXT on
  *   word 3  SETTER      in:  which component ada_ffi_set_block sets (enum ada_ffi_setter); else 0
  *   words 4..12          out: the components (ADA_FFI_BLOCK_COMPONENTS + enum ada_ffi_component)
- *   words 13..15         (reserved)
+ *   word 13 OPERATION   in:  which block function ada_ffi_block runs (enum ada_ffi_operation); read by
+ *                            ada_ffi_block only
+ *   words 14..15         (reserved)
  *   byte 64 on           in:  input bytes, immediately followed by base bytes
  *                        out: the href, written over them when it is returned as a length
  *
@@ -91,8 +93,18 @@ enum ada_ffi_component {
 #define ADA_FFI_BLOCK_TEXT_CAP 2u
 #define ADA_FFI_BLOCK_SETTER 3u
 #define ADA_FFI_BLOCK_COMPONENTS 4u
+#define ADA_FFI_BLOCK_OPERATION 13u
 #define ADA_FFI_BLOCK_TEXT 64u
 #define ADA_FFI_NO_BASE 0xFFFFFFFFu
+
+/* The block functions ada_ffi_block dispatches to, by the block's OPERATION word. */
+enum ada_ffi_operation {
+  ADA_FFI_OP_PARSE = 0,             /* ada_ffi_parse_block */
+  ADA_FFI_OP_CAN_PARSE = 1,         /* ada_ffi_can_parse_block */
+  ADA_FFI_OP_SET = 2,               /* ada_ffi_set_block */
+  ADA_FFI_OP_DOMAIN_TO_ASCII = 3,   /* ada_ffi_domain_to_ascii_block */
+  ADA_FFI_OP_DOMAIN_TO_UNICODE = 4  /* ada_ffi_domain_to_unicode_block */
+};
 
 /* The URL setters of ada_ffi_set_block (the WHATWG URL setters of the same names). */
 enum ada_ffi_setter {
@@ -206,6 +218,15 @@ ADA_FFI_API uint32_t ada_ffi_set_block(uint8_t* block);
  */
 ADA_FFI_API uint32_t ada_ffi_domain_to_ascii_block(uint8_t* block);
 ADA_FFI_API uint32_t ada_ffi_domain_to_unicode_block(uint8_t* block);
+
+/*
+ * Any of the five block functions above, chosen by the block's OPERATION word (enum ada_ffi_operation):
+ * returns exactly what that function returns for the same block, or ADA_FFI_INVALID (writing nothing) for
+ * an unknown operation. Why it exists: an FFI whose fast path is specialised per call site (node:ffi in
+ * Node 26 wraps every native function in one shared JavaScript function) stays fast when a program calls
+ * one native function for everything, and slows down when it alternates between several.
+ */
+ADA_FFI_API uint32_t ada_ffi_block(uint8_t* block);
 
 /* Number of uint32 values per input in the results array of ada_ffi_parse_many. */
 #define ADA_FFI_RESULT_STRIDE 10u

@@ -416,12 +416,55 @@ static void test_domains(void) {
   CHECK(ada_ffi_domain_to_ascii_block((uint8_t*)words) == 0);
 }
 
+/* ada_ffi_block runs the function its OPERATION word names: the same return and the same block bytes. */
+static void test_dispatch(void) {
+  typedef uint32_t (*block_fn)(uint8_t*);
+  static const struct {
+    uint32_t op;
+    block_fn fn;
+    uint32_t setter;
+    const char* input;
+    const char* base;
+  } cases[] = {
+      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "HTTPS://EXAMPLE.com/a/../b?x#y", NULL},
+      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "https://example.com/", NULL},
+      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "../c", "http://h/a/b"},
+      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "not a url", NULL},
+      {ADA_FFI_OP_CAN_PARSE, (block_fn)ada_ffi_can_parse_block, 0, "http://a/", NULL},
+      {ADA_FFI_OP_CAN_PARSE, (block_fn)ada_ffi_can_parse_block, 0, "x", "not a base"},
+      {ADA_FFI_OP_SET, ada_ffi_set_block, ADA_FFI_SET_SEARCH, "https://a.com/p", "q=1"},
+      {ADA_FFI_OP_SET, ada_ffi_set_block, ADA_FFI_SET_PORT, "https://a.com/p", "99999"},
+      {ADA_FFI_OP_DOMAIN_TO_ASCII, ada_ffi_domain_to_ascii_block, 0, "B\xC3\xBC" "cher.DE", NULL},
+      {ADA_FFI_OP_DOMAIN_TO_UNICODE, ada_ffi_domain_to_unicode_block, 0, "xn--bcher-kva.de", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    uint32_t direct[64], dispatched[64];
+    fill_block(direct, sizeof direct, cases[i].input, cases[i].base);
+    fill_block(dispatched, sizeof dispatched, cases[i].input, cases[i].base);
+    direct[ADA_FFI_BLOCK_SETTER] = dispatched[ADA_FFI_BLOCK_SETTER] = cases[i].setter;
+    direct[ADA_FFI_BLOCK_OPERATION] = dispatched[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
+    uint32_t expected = cases[i].fn((uint8_t*)direct);
+    CHECK(ada_ffi_block((uint8_t*)dispatched) == expected);
+    CHECK(memcmp(direct, dispatched, sizeof direct) == 0);
+  }
+  /* An unknown operation: ADA_FFI_INVALID, nothing written. */
+  uint32_t words[64], before[64];
+  fill_block(words, sizeof words, "http://a/", NULL);
+  words[ADA_FFI_BLOCK_OPERATION] = 5;
+  memcpy(before, words, sizeof words);
+  CHECK(ada_ffi_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(memcmp(before, words, sizeof words) == 0);
+  words[ADA_FFI_BLOCK_OPERATION] = 0xFFFFFFFFu;
+  CHECK(ada_ffi_block((uint8_t*)words) == ADA_FFI_INVALID);
+}
+
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
     {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
     {"many", test_many},         {"setters", test_setters},  {"domains", test_domains},
+    {"dispatch", test_dispatch},
 };
 
 int main(int argc, char** argv) {
