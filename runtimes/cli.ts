@@ -1,32 +1,22 @@
 /**
  * The `ada-ffi` command: URLs in (one per line, from files or stdin), components out — one JSON object
- * per line, or TSV with --fields. Streams in batches through parseMany, so memory stays constant on
- * inputs of any size. Uses only node: modules, which Node, Deno and Bun all provide; each runtime's
- * entry (cli_node.ts, cli_deno.ts, cli_bun.ts) passes its API in.
+ * per line, or TSV with --fields. Reads the input in blocks of about 1 MiB (cut at line breaks), turns each
+ * block into output (runtimes/cli_format.ts) in this thread or, with --jobs, in worker threads, and writes
+ * the outputs in input order: memory stays bounded on inputs of any size, and the bytes written are the
+ * same for any number of jobs. Uses only node: modules, which Node, Deno and Bun all provide; each
+ * runtime's entry (cli_node.ts, cli_deno.ts, cli_bun.ts) passes its API in.
  */
 import { createReadStream, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import process from "node:process";
-import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
+import { type Api, FIELDS, formatLines, type FormatOptions, splitLines } from "./cli_format.ts";
 
-type Api = typeof import("../ffi/api.ts");
+/** Bytes read per block (a block ends at the last line break in it; a longer line makes a longer block). */
+const BLOCK_BYTES = 1 << 20;
 
-const FIELDS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-const BATCH = 1024;
-
-const USAGE = `usage: ada-ffi [--fields f1,f2,...] [--base URL] [file ...]
+const USAGE = `usage: ada-ffi [--fields f1,f2,...] [--base URL] [--jobs N] [file ...]
 
 Reads URLs, one per line, from the files (or standard input, also as "-") and writes one JSON object
 per line with every component: {"input", "href", "origin", "protocol", "username", "password", "host",
@@ -35,6 +25,7 @@ per line with every component: {"input", "href", "origin", "protocol", "username
   --fields f1,f2   write tab-separated values of these fields instead (also "input"); invalid URLs
                    give empty fields
   --base URL       resolve every line against this base URL
+  --jobs N         parse in N threads (default: the number of cores); the output is the same
   --version        the versions of ada-ffi and of the ada inside it
   --help           this text
 
@@ -59,20 +50,24 @@ const VERSION = "--version";
 interface Options {
   fields: string[] | undefined;
   base: string | undefined;
+  jobs: number;
   files: string[];
 }
 
 function parseArgs(argv: string[]): Options | string {
-  const options: Options = { fields: undefined, base: undefined, files: [] };
+  const options: Options = { fields: undefined, base: undefined, jobs: availableParallelism(), files: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return USAGE;
     if (arg === "--version" || arg === "-V") return VERSION;
-    if (arg === "--fields" || arg === "--base") {
+    if (arg === "--fields" || arg === "--base" || arg === "--jobs") {
       const value = argv[++i];
       if (value === undefined) return `ada-ffi: ${arg} needs a value\n\n${USAGE}`;
       if (arg === "--base") options.base = value;
+      else if (arg === "--jobs") options.jobs = Number(value);
       else options.fields = value.split(",").filter((f) => f !== "");
+    } else if (arg.startsWith("--jobs=")) {
+      options.jobs = Number(arg.slice(7));
     } else if (arg.startsWith("--fields=")) {
       options.fields = arg.slice(9).split(",").filter((f) => f !== "");
     } else if (arg.startsWith("--base=")) {
@@ -83,6 +78,9 @@ function parseArgs(argv: string[]): Options | string {
       options.files.push(arg);
     }
   }
+  if (!Number.isInteger(options.jobs) || options.jobs < 1 || options.jobs > 256) {
+    return `ada-ffi: --jobs takes a whole number from 1 to 256`;
+  }
   for (const field of options.fields ?? []) {
     if (field !== "input" && !(FIELDS as readonly string[]).includes(field)) {
       return `ada-ffi: unknown field ${field} (fields: input, ${FIELDS.join(", ")})`;
@@ -91,13 +89,8 @@ function parseArgs(argv: string[]): Options | string {
   return options;
 }
 
-/** TSV cells hold no tab or newline: the input (the only raw text) is escaped. */
-function tsvCell(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
-}
-
 /** Writes, waiting for the stream to drain when its buffer is full (constant memory). */
-function write(text: string): Promise<void> | undefined {
+function write(text: string | Uint8Array): Promise<void> | undefined {
   if (process.stdout.write(text)) return undefined;
   return new Promise((resolve) => process.stdout.once("drain", () => resolve()));
 }
@@ -114,7 +107,85 @@ function exitQuietlyOnClosedOutput(): void {
   });
 }
 
-export async function main(api: Api, argv: string[]): Promise<number> {
+/** One block's output, as a job returns it (a worker's as UTF-8 bytes). */
+interface BlockResult {
+  out: string | Uint8Array;
+  lines: number;
+  invalid: number;
+}
+
+/** A worker thread: a web Worker where the runtime has one (Deno, Bun), else node:worker_threads (Node). */
+interface JobWorker {
+  post(message: unknown, transfer?: ArrayBuffer[]): void;
+  terminate(): unknown;
+}
+
+function startWorker(script: URL, onMessage: (data: unknown) => void, onError: (error: Error) => void): JobWorker {
+  const WebWorker = (globalThis as {
+    Worker?: new (url: string, options: { type: "module" }) => {
+      onmessage: ((event: { data: unknown }) => void) | null;
+      onerror: ((event: { message: string; preventDefault?: () => void }) => void) | null;
+      postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
+      terminate(): void;
+    };
+  }).Worker;
+  if (typeof WebWorker === "function") {
+    const worker = new WebWorker(script.href, { type: "module" });
+    worker.onmessage = (event) => onMessage(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      onError(new Error(event.message));
+    };
+    return { post: (message, transfer) => worker.postMessage(message, transfer), terminate: () => worker.terminate() };
+  }
+  const worker = new Worker(script);
+  worker.on("message", onMessage);
+  worker.on("error", onError);
+  return { post: (message, transfer) => worker.postMessage(message, transfer), terminate: () => worker.terminate() };
+}
+
+/** Worker threads, each loading ada-ffi once; blocks go round-robin, answers come back by sequence number. */
+class Jobs {
+  #workers: JobWorker[];
+  #next = 0;
+  #waiting = new Map<number, { resolve: (r: BlockResult) => void; reject: (e: Error) => void }>();
+
+  constructor(count: number, apiModule: string, options: FormatOptions) {
+    const script = new URL(`./cli_worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
+    this.#workers = Array.from({ length: count }, () => {
+      const worker = startWorker(script, (data) => {
+        const r = data as BlockResult & { seq: number };
+        this.#waiting.get(r.seq)?.resolve(r);
+        this.#waiting.delete(r.seq);
+      }, (error) => this.#failAll(error));
+      worker.post({ init: { apiModule, options } });
+      return worker;
+    });
+  }
+
+  run(seq: number, bytes: Uint8Array): Promise<BlockResult> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(seq, { resolve, reject });
+      const worker = this.#workers[this.#next++ % this.#workers.length];
+      worker.post({ seq, bytes }, [bytes.buffer as ArrayBuffer]);
+    });
+  }
+
+  #failAll(error: Error): void {
+    for (const { reject } of this.#waiting.values()) reject(error);
+    this.#waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#workers.map((w) => w.terminate()));
+  }
+}
+
+/**
+ * `ada-ffi` itself. `apiModule` is the URL of this runtime's ada-ffi entry (what `api` was imported from),
+ * for the worker threads of --jobs.
+ */
+export async function main(api: Api, argv: string[], apiModule: string): Promise<number> {
   const options = parseArgs(argv);
   if (options === VERSION) {
     process.stdout.write(`ada-ffi ${packageVersion()} (ada ${api.adaVersion()})\n`);
@@ -129,72 +200,139 @@ export async function main(api: Api, argv: string[]): Promise<number> {
     process.stderr.write(`ada-ffi: the base is not a valid URL: ${options.base}\n`);
     return 2;
   }
+  const format: FormatOptions = { fields: options.fields, base: options.base };
   const progress = process.stderr.isTTY === true;
   let lines = 0;
   let invalid = 0;
   let lastReport = Date.now();
   const started = lastReport;
 
-  const format = (input: string, url: InstanceType<Api["URL"]> | null): string => {
-    if (options.fields !== undefined) {
-      return options.fields.map((
-        f,
-      ) => (f === "input" ? tsvCell(input) : url === null ? "" : url[f as typeof FIELDS[number]]))
-        .join("\t");
-    }
-    if (url === null) return JSON.stringify({ input, href: null });
-    const record: Record<string, string> = { input };
-    for (const f of FIELDS) record[f] = url[f];
-    return JSON.stringify(record);
-  };
-
-  const flush = async (batch: string[]) => {
-    const urls = api.parseMany(batch, options.base);
-    let out = "";
-    for (let i = 0; i < batch.length; i++) {
-      if (urls[i] === null) invalid++;
-      out += format(batch[i], urls[i]) + "\n";
-    }
-    lines += batch.length;
-    await write(out);
-    if (progress && Date.now() - lastReport > 500) {
-      lastReport = Date.now();
-      const rate = Math.round(lines / ((lastReport - started) / 1000));
-      process.stderr.write(`\r${lines} lines, ${invalid} invalid, ${rate} lines/s `);
-    }
-  };
-
-  if (options.fields !== undefined) await write(options.fields.join("\t") + "\n");
-  const sources = options.files.length === 0 ? ["-"] : options.files;
-  for (const source of sources) {
-    const stream: Readable = source === "-" ? process.stdin : createReadStream(source);
-    const opened = new Promise<void>((resolve, reject) => {
-      stream.once("error", reject);
-      if (source === "-") resolve();
-      else stream.once("open", () => resolve());
-    });
-    try {
-      await opened;
-    } catch (error) {
-      process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
-      return 1;
-    }
-    let batch: string[] = [];
-    try {
-      for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-        batch.push(line);
-        if (batch.length === BATCH) {
-          await flush(batch);
-          batch = [];
-        }
+  // Blocks are numbered as they are read and written in that order, whoever finished them first.
+  let jobs: Jobs | undefined;
+  let submitted = 0;
+  let written = 0;
+  const done = new Map<number, BlockResult>();
+  let writing: Promise<void> = Promise.resolve();
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const flush = async () => {
+    while (done.has(written)) {
+      const r = done.get(written)!;
+      done.delete(written);
+      written++;
+      lines += r.lines;
+      invalid += r.invalid;
+      await write(r.out);
+      wake?.();
+      if (progress && Date.now() - lastReport > 500) {
+        lastReport = Date.now();
+        const rate = Math.round(lines / ((lastReport - started) / 1000));
+        process.stderr.write(`\r${lines} lines, ${invalid} invalid, ${rate} lines/s `);
       }
-    } catch (error) {
-      // A read that fails after the open: a directory (EISDIR), an I/O error.
-      process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
-      return 1;
     }
-    if (batch.length > 0) await flush(batch);
+  };
+  const finished = (seq: number, r: BlockResult) => {
+    done.set(seq, r);
+    writing = writing.then(flush);
+  };
+  const submit = async (bytes: Uint8Array) => {
+    const seq = submitted++;
+    // The first block runs here: a small input never starts a thread.
+    if (options.jobs === 1 || seq === 0) {
+      const blockLines = splitLines(bytes);
+      finished(seq, { ...formatLines(api, blockLines, format), lines: blockLines.length });
+      await writing;
+      return;
+    }
+    jobs ??= new Jobs(options.jobs, apiModule, format);
+    jobs.run(seq, bytes).then((r) => finished(seq, r), (error: Error) => {
+      failure = error;
+      wake?.();
+    });
+    // At most four blocks per job in flight: enough that a job never waits for the main thread (two per job
+    // gave 1.67x one job's throughput on 2 cores, four 1.84-1.90x), and memory stays bounded (a few MiB per
+    // block) when the output is slower than the input.
+    while (submitted - written >= 4 * options.jobs && failure === undefined) {
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    if (failure !== undefined) throw failure;
+  };
+
+  try {
+    if (options.fields !== undefined) await write(options.fields.join("\t") + "\n");
+    const sources = options.files.length === 0 ? ["-"] : options.files;
+    for (const source of sources) {
+      const stream: Readable = source === "-"
+        ? process.stdin
+        : createReadStream(source, { highWaterMark: BLOCK_BYTES });
+      const opened = new Promise<void>((resolve, reject) => {
+        stream.once("error", reject);
+        if (source === "-") resolve();
+        else stream.once("open", () => resolve());
+      });
+      try {
+        await opened;
+      } catch (error) {
+        process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
+        return 1;
+      }
+      // Bytes after the last line break so far, kept as read (a very long line is joined once, at its end).
+      let carry: Uint8Array[] = [];
+      const chunks = (stream as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+      for (;;) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          // A read that fails after the open: a directory (EISDIR), an I/O error.
+          process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
+          return 1;
+        }
+        if (next.done) break;
+        const chunk = next.value;
+        const cut = blockEnd(chunk);
+        if (cut === 0) {
+          carry.push(chunk);
+          continue;
+        }
+        const block = join([...carry, chunk.subarray(0, cut)]);
+        carry = cut < chunk.length ? [chunk.subarray(cut)] : [];
+        await submit(block);
+      }
+      if (carry.length > 0) await submit(join(carry));
+    }
+    while (written < submitted && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
+    if (failure !== undefined) throw failure;
+    await writing;
+  } catch (error) {
+    process.stderr.write(`ada-ffi: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await jobs?.close();
   }
   if (progress) process.stderr.write(`\r${lines} lines, ${invalid} invalid\n`);
   return 0;
+}
+
+/**
+ * Where a block may end in `chunk`: just after its last "\n", or after its last "\r" that is not its last
+ * byte (a "\r" at the end may be the first half of a "\r\n"); 0 if nowhere. Never inside a UTF-8 sequence.
+ */
+function blockEnd(chunk: Uint8Array): number {
+  const lf = chunk.lastIndexOf(0x0a);
+  if (lf !== -1) return lf + 1;
+  if (chunk.length < 2) return 0;
+  const cr = chunk.lastIndexOf(0x0d, chunk.length - 2);
+  return cr === -1 ? 0 : cr + 1;
+}
+
+/** The parts joined into a new array of its own (a worker is handed its buffer). */
+function join(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }

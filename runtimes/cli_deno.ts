@@ -3,4 +3,6 @@ import process from "node:process";
 import * as api from "./deno.ts";
 import { main } from "./cli.ts";
 
-process.exitCode = await main(api, process.argv.slice(2));
+// The entry's own URL, as it runs (runtimes/deno.ts, or dist/runtimes/deno.js), for the --jobs workers.
+const apiModule = new URL(`./deno${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url).href;
+process.exitCode = await main(api, process.argv.slice(2), apiModule);

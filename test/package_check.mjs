@@ -248,6 +248,24 @@ console.log(p, many, host, n, fromBuiltin, asBuiltin, paramsAsBuiltin, request, 
     () => cliOk(sh(bin("bun"), ["node_modules/.bin/ada-ffi"], { cwd: project, input: line })),
   );
 
+  // More than one block (1 MiB), so that worker threads run the package's own worker script on each runtime.
+  const many = Array.from({ length: 60_000 }, (_, i) => (i % 9 ? `HTTP://h${i % 5}.example/p/${i}` : `bad ${i}`)).join(
+    "\n",
+  );
+  const bins = {
+    node: [npm === "npm" ? "npx" : "npx.cmd", ["--no-install", "ada-ffi"]],
+    deno: [bin("deno"), ["run", "--allow-ffi", "--allow-read", "--allow-env", "node_modules/.bin/ada-ffi"]],
+    bun: [bin("bun"), ["node_modules/.bin/ada-ffi"]],
+  };
+  for (const [runtime, [command, args]] of Object.entries(bins)) {
+    check(`the ada-ffi bin under ${runtime} with --jobs 2: the same output as --jobs 1`, () => {
+      const one = sh(command, [...args, "--jobs", "1", "--fields", "href"], { cwd: project, input: many });
+      const two = sh(command, [...args, "--jobs", "2", "--fields", "href"], { cwd: project, input: many });
+      if (one.status !== 0 || two.status !== 0) return `exit ${one.status} / ${two.status}:\n${one.out}\n${two.out}`;
+      return one.stdout === two.stdout && one.stdout.split("\n").length === 60_002 ? true : "the outputs differ";
+    });
+  }
+
   if (!process.argv.includes("--no-source-build")) {
     // A platform the package carries no library for (FreeBSD, linux-riscv64, …), played here by removing ours:
     // the import fails naming the build command, and that command builds one from the shipped sources.

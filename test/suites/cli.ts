@@ -7,7 +7,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { ROOT } from "../support/files.ts";
+import { readLines, ROOT } from "../support/files.ts";
 import type { Runtime } from "./loading.ts";
 
 const ENTRY: Record<Runtime, string[]> = {
@@ -160,6 +160,54 @@ export function register(runtime: Runtime): void {
     const { status, stdout } = await cli(runtime, ["--version"]);
     assert.is(status, 0);
     assert.match(stdout, /^ada-ffi \d+\.\d+\.\d+ \(ada 4\.0\.0\)\n$/);
+  });
+
+  test("--jobs: the same bytes for 1, 2 and 3 jobs, JSON and TSV, over several files and line endings", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-cli-jobs-"));
+    try {
+      // > 1 MiB per file, so blocks go to worker threads; every kind of line break, empty lines, invalid
+      // URLs, non-ASCII, and a file that ends without a line break (or with a lone "\r").
+      const urls = readLines("bench/data/kasztp.txt").slice(0, 4000);
+      const breaks = ["\n", "\r\n", "\r", "\n\n"];
+      const make = (seed: number, lines: number) => {
+        let text = "";
+        for (let i = 0; i < lines; i++) {
+          const url = i % 13 === 0
+            ? `not a url ${i}`
+            : i % 17 === 0
+            ? `http://b\u00FCcher.example/${i}`
+            : urls[(i * seed) % urls.length];
+          text += url + breaks[(i * 7 + seed) % breaks.length];
+        }
+        return text;
+      };
+      const files = [join(dir, "a.txt"), join(dir, "b.txt"), join(dir, "c.txt")];
+      writeFileSync(files[0], make(1, 40_000));
+      writeFileSync(files[1], make(3, 30_000) + "http://last-without-break/");
+      writeFileSync(files[2], make(5, 20_000) + "http://ends-with-cr/\r");
+      for (const args of [[], ["--fields", "input,hostname,pathname,search"], ["--base", "https://example.com/dir/"]]) {
+        const outputs: string[] = [];
+        for (const jobs of ["1", "2", "3"]) {
+          const { status, stdout, stderr } = await cli(runtime, ["--jobs", jobs, ...args, ...files]);
+          assert.is(status, 0, stderr);
+          outputs.push(stdout);
+        }
+        assert.ok(outputs[0].length > 3_000_000, String(outputs[0].length));
+        assert.ok(outputs[1] === outputs[0], `--jobs 2 differs (${args.join(" ")})`);
+        assert.ok(outputs[2] === outputs[0], `--jobs 3 differs (${args.join(" ")})`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("--jobs takes a whole number from 1 to 256", async () => {
+    for (const bad of ["0", "-1", "x", "1.5", "257"]) {
+      const { status, stderr } = await cli(runtime, ["--jobs", bad]);
+      assert.is(status, 2, bad);
+      assert.ok(stderr.includes("--jobs takes a whole number from 1 to 256"), stderr);
+    }
+    assert.is((await cli(runtime, ["--jobs=2"], "http://a/\n")).status, 0);
   });
 
   test.run();

@@ -1,0 +1,74 @@
+/**
+ * The work of the `ada-ffi` command on one block of input, the same in the main thread and in its workers
+ * (runtimes/cli_worker.ts), so that any number of jobs writes the same bytes: split the text into lines as
+ * Node's readline does, parse them with parseMany, format one output line per input line.
+ */
+import { Buffer } from "node:buffer";
+
+export type Api = typeof import("../ffi/api.ts");
+
+export const FIELDS = [
+  "href",
+  "origin",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
+
+/** What a job needs to know besides the input: the output format and the base. */
+export interface FormatOptions {
+  /** TSV columns, or undefined for JSON lines. */
+  fields: string[] | undefined;
+  base: string | undefined;
+}
+
+const BATCH = 1024;
+
+/** TSV cells hold no tab or newline: the input (the only raw text) is escaped. */
+function tsvCell(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+}
+
+/**
+ * The lines of a block of UTF-8 input that ends at a line break or at the end of the input: broken at
+ * "\r\n", "\n" or "\r" as readline does; a break at the very end starts no further line.
+ */
+export function splitLines(bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** The output for `lines` (each followed by "\n"), and how many of them were invalid URLs. */
+export function formatLines(api: Api, lines: string[], options: FormatOptions): { out: string; invalid: number } {
+  const { fields, base } = options;
+  let out = "";
+  let invalid = 0;
+  for (let start = 0; start < lines.length; start += BATCH) {
+    const batch = lines.slice(start, start + BATCH);
+    const urls = api.parseMany(batch, base);
+    for (let i = 0; i < batch.length; i++) {
+      const input = batch[i];
+      const url = urls[i];
+      if (url === null) invalid++;
+      if (fields !== undefined) {
+        out += fields.map((f) => (f === "input" ? tsvCell(input) : url === null ? "" : url[f as typeof FIELDS[number]]))
+          .join("\t") + "\n";
+      } else if (url === null) {
+        out += JSON.stringify({ input, href: null }) + "\n";
+      } else {
+        const record: Record<string, string> = { input };
+        for (const f of FIELDS) record[f] = url[f];
+        out += JSON.stringify(record) + "\n";
+      }
+    }
+  }
+  return { out, invalid };
+}
