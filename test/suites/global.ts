@@ -2,14 +2,11 @@
  * The opt-in global install, in a child process of the current runtime (it replaces globalThis.URL):
  * the runtime's fetch, Request and Response.redirect against a local HTTP server on 127.0.0.1.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { runProgram } from "../support/child_program.ts";
 import { ROOT } from "../support/files.ts";
 import type { Runtime } from "./loading.ts";
 
@@ -56,48 +53,28 @@ console.log("RESULT " + JSON.stringify(results));
 
 export function register(runtime: Runtime): void {
   const test = suite(`global install (${runtime})`);
+  const entry = pathToFileURL(join(ROOT, ENTRY[runtime])).href;
   test("fetch, Request and Response.redirect work with our URL on globalThis", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-global-"));
-    try {
-      const script = join(dir, runtime === "node" ? "global.mjs" : "global.ts");
-      writeFileSync(script, PROGRAM(pathToFileURL(join(ROOT, ENTRY[runtime])).href));
-      const args = runtime === "deno" ? ["run", "--allow-all", script] : [script];
-      const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 60_000 });
-      const line = `${run.stdout}`.split("\n").find((l) => l.startsWith("RESULT "));
-      assert.ok(line, `${run.stdout}${run.stderr}`);
-      const r = JSON.parse(line!.slice(7));
-      assert.is(r.globalIsOurs, true);
-      assert.equal(r.descriptor.enumerable, false);
-      assert.equal(r.descriptor.writable, true);
-      assert.is(r.fetchUrl.url, "/echo?a=1&b=x+y");
-      assert.ok(r.requestUrl.endsWith("/echo?a=1&b=x+y"), r.requestUrl);
-      assert.is(r.postBody, "k=v&w=1");
-      assert.ok(String(r.postType).startsWith("application/x-www-form-urlencoded"), r.postType);
-      assert.is(r.directBody, "d=1");
-      assert.is(r.responseText, "r=1");
-      assert.ok(String(r.responseType).startsWith("application/x-www-form-urlencoded"), r.responseType);
-      assert.is(r.instanceofKept, true);
-      assert.ok(r.redirect.endsWith("/moved"), r.redirect);
-      assert.is(r.relative, "http://h/x");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // deno-lint-ignore no-explicit-any
+    const r = runProgram(runtime, () => PROGRAM(entry)) as any;
+    assert.is(r.globalIsOurs, true);
+    assert.equal(r.descriptor.enumerable, false);
+    assert.equal(r.descriptor.writable, true);
+    assert.is(r.fetchUrl.url, "/echo?a=1&b=x+y");
+    assert.ok(r.requestUrl.endsWith("/echo?a=1&b=x+y"), r.requestUrl);
+    assert.is(r.postBody, "k=v&w=1");
+    assert.ok(String(r.postType).startsWith("application/x-www-form-urlencoded"), r.postType);
+    assert.is(r.directBody, "d=1");
+    assert.is(r.responseText, "r=1");
+    assert.ok(String(r.responseType).startsWith("application/x-www-form-urlencoded"), r.responseType);
+    assert.is(r.instanceofKept, true);
+    assert.ok(r.redirect.endsWith("/moved"), r.redirect);
+    assert.is(r.relative, "http://h/x");
   });
   test("a fetch used before the install still sends our URLSearchParams body as a form", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ada-ffi-global-"));
-    try {
-      const script = join(dir, runtime === "node" ? "first.mjs" : "first.ts");
-      writeFileSync(script, FETCH_FIRST(pathToFileURL(join(ROOT, ENTRY[runtime])).href));
-      const args = runtime === "deno" ? ["run", "--allow-all", script] : [script];
-      const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 60_000 });
-      const line = `${run.stdout}`.split("\n").find((l) => l.startsWith("RESULT "));
-      assert.ok(line, `${run.stdout}${run.stderr}`);
-      const r = JSON.parse(line!.slice(7));
-      assert.is(r.fetch, "application/x-www-form-urlencoded;charset=UTF-8 a=1");
-      assert.is(r.request, "application/x-www-form-urlencoded;charset=UTF-8 a=1");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = runProgram(runtime, () => FETCH_FIRST(entry));
+    assert.is(r.fetch, "application/x-www-form-urlencoded;charset=UTF-8 a=1");
+    assert.is(r.request, "application/x-www-form-urlencoded;charset=UTF-8 a=1");
   });
   test.run();
 }

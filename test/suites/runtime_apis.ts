@@ -4,14 +4,11 @@
  * is README's table "Using ada-ffi with the runtime's APIs"; where Bun's native type checks refuse our
  * objects, the remedy README gives is tested instead.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { runProgram } from "../support/child_program.ts";
 import { ROOT } from "../support/files.ts";
 import type { Runtime } from "./loading.ts";
 
@@ -91,18 +88,7 @@ console.log("RESULT " + JSON.stringify(r));
 `;
 
 function runChild(runtime: Runtime, global: boolean): Record<string, unknown> {
-  const dir = mkdtempSync(join(tmpdir(), "ada-ffi-apis-"));
-  try {
-    const script = join(dir, runtime === "node" ? "apis.mjs" : "apis.ts");
-    writeFileSync(script, PROGRAM(pathToFileURL(join(ROOT, ENTRY[runtime][global ? 1 : 0])).href, dir));
-    const args = runtime === "deno" ? ["run", "--allow-all", script] : [script];
-    const run = spawnSync(process.execPath, args, { encoding: "utf8", timeout: 60_000 });
-    const line = `${run.stdout}`.split("\n").find((l) => l.startsWith("RESULT "));
-    assert.ok(line, `${run.stdout}${run.stderr}`);
-    return JSON.parse(line!.slice(7));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return runProgram(runtime, (dir) => PROGRAM(pathToFileURL(join(ROOT, ENTRY[runtime][global ? 1 : 0])).href, dir));
 }
 
 export function register(runtime: Runtime): void {
