@@ -1,7 +1,6 @@
 /**
  * Bun entry point: loads the native library with bun:ffi.
  */
-import { Buffer } from "node:buffer";
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";

@@ -3,7 +3,6 @@
  * checks URL arguments by their native type (fs, url.fileURLToPath, Worker), so inheriting Bun's prototypes
  * (ffi/interop.ts) is not enough there.
  */
-import { createRequire } from "node:module";
 import { URL } from "../ffi/url.ts";
 import { URLSearchParams } from "../ffi/url_search_params.ts";
 
@@ -45,7 +44,9 @@ function convertingArguments<F extends (...args: any[]) => unknown>(fn: F): F {
  * which Bun gives no way to change: there, pass `fileURLToPath(url.href)` or `new URL(url.href)`.
  */
 export function acceptOurUrlsInBunApis(): void {
-  const require = createRequire(import.meta.url);
+  // The CommonJS module objects (what require() and default imports see), without loading node:module.
+  const require = (id: string) =>
+    (process as unknown as { getBuiltinModule(id: string): unknown }).getBuiltinModule(id);
   const patchAll = (module: Record<string, unknown>) => {
     for (const name of Object.keys(module)) {
       const value = module[name];

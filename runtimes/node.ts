@@ -4,8 +4,7 @@
  * `ADA_FFI_NODE_FFI=node:ffi` requires node:ffi. Runs as compiled JavaScript from dist/runtimes/node.js (so
  * the package root is two levels up).
  */
-import { Buffer } from "node:buffer";
-import process from "node:process";
+// `process` and `Buffer` are Node's globals: ESM imports of node:process and node:buffer cost ~1 ms at start-up.
 import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";

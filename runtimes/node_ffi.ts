@@ -13,7 +13,6 @@
  * Loading `node:ffi` prints an ExperimentalWarning. A user who imports ada-ffi did not ask for it, so that
  * one warning is held back while the module loads (README says so); every other warning passes.
  */
-import process from "node:process";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 

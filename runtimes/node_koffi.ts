@@ -2,7 +2,6 @@
  * The Node adapter's fallback FFI: koffi (an optional dependency), for Node lines without `node:ffi` (20,
  * 22, 24) or when it is turned off (`--no-experimental-ffi`, `ADA_FFI_NODE_FFI=koffi`).
  */
-import { createRequire } from "node:module";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 
@@ -13,6 +12,9 @@ interface KoffiLibrary {
 /** koffi, loaded only when needed: Deno, Bun and Node 26 never load it. */
 function koffi(): { load(path: string): KoffiLibrary } {
   try {
+    const { createRequire } = (process as unknown as {
+      getBuiltinModule(id: "node:module"): typeof import("node:module");
+    }).getBuiltinModule("node:module");
     return createRequire(import.meta.url)("koffi");
   } catch (error) {
     throw new LoaderUnavailableError(

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Start-up cost: how much importing ada-ffi and the first `new URL` add over the built-in, on every Node line
+// (test/node_lines.json), Deno and Bun. Each figure is the median wall time of N fresh processes running a
+// one-line program, ours minus the built-in's.
+//
+// Usage: node bench/startup.mjs [--runs N]   (npm run bench:startup)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const runsArg = process.argv.indexOf("--runs");
+const runs = runsArg === -1 ? 11 : Number(process.argv[runsArg + 1]);
+const dir = mkdtempSync(join(tmpdir(), "ada-ffi-startup-"));
+const entry = (file) => pathToFileURL(join(root, file)).href;
+const program = (name, source) => {
+  const file = join(dir, name);
+  writeFileSync(file, source);
+  return file;
+};
+const builtin = program("builtin.mjs", `new URL("http://a/b");\n`);
+const ours = (file) =>
+  program(
+    `ours-${file.replace(/\W/g, "_")}.mjs`,
+    `import { URL } from ${JSON.stringify(entry(file))};\nnew URL("http://a/b");\n`,
+  );
+
+function median(command, args, env = {}) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    const child = spawnSync(command, args, { env: { ...process.env, ...env }, stdio: "ignore" });
+    if (child.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${child.status}`);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return times.sort((a, b) => a - b)[runs >> 1];
+}
+
+const rows = [];
+const nodes = [["node " + process.versions.node.split(".")[0], process.execPath, {}]];
+for (const line of Object.keys(NODE_LINES)) {
+  if (line === process.versions.node.split(".")[0]) continue;
+  nodes.push([`node ${line}`, nodeBinary(line), {}]);
+  if (hasNodeFfi(line)) nodes.push([`node ${line} koffi`, nodeBinary(line), { ADA_FFI_NODE_FFI: "koffi" }]);
+}
+try {
+  for (const [name, binary, env] of nodes) {
+    const b = median(binary, [builtin]);
+    rows.push([name, b, median(binary, [ours("dist/runtimes/node.js")], env)]);
+  }
+  const deno = join(root, "node_modules", ".bin", "deno");
+  rows.push(["deno", median(deno, ["run", "-A", builtin]), median(deno, ["run", "-A", ours("runtimes/deno.ts")])]);
+  const bun = join(root, "node_modules", ".bin", "bun");
+  rows.push(["bun", median(bun, [builtin]), median(bun, [ours("runtimes/bun.ts")])]);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`start-up, median of ${runs} fresh processes (ms): built-in URL, ada-ffi, added`);
+for (const [name, b, o] of rows) {
+  console.log(
+    `${name.padEnd(14)} ${b.toFixed(1).padStart(7)} ${o.toFixed(1).padStart(7)} ${(o - b).toFixed(1).padStart(7)}`,
+  );
+}
