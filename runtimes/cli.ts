@@ -249,9 +249,8 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
       failure = error;
       wake?.();
     });
-    // At most four blocks per job in flight: enough that a job never waits for the main thread (two per job
-    // gave 1.67x one job's throughput on 2 cores, four 1.84-1.90x), and memory stays bounded (a few MiB per
-    // block) when the output is slower than the input.
+    // At most four blocks per job in flight: with two, the workers were seen waiting for the main thread on
+    // 2 cores; memory stays bounded (a few MiB per block) when the output is slower than the input.
     while (submitted - written >= 4 * options.jobs && failure === undefined) {
       await new Promise<void>((resolve) => (wake = resolve));
     }
@@ -276,7 +275,10 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
         process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
         return 1;
       }
-      // Bytes after the last line break so far, kept as read (a very long line is joined once, at its end).
+      // Whole lines not yet submitted (a block is submitted once it holds BLOCK_BYTES), and the bytes after the
+      // last line break so far; both kept as read, joined once (a pipe delivers 64 KiB at a time).
+      let pending: Uint8Array[] = [];
+      let pendingBytes = 0;
       let carry: Uint8Array[] = [];
       const chunks = (stream as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
       for (;;) {
@@ -295,11 +297,17 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
           carry.push(chunk);
           continue;
         }
-        const block = join([...carry, chunk.subarray(0, cut)]);
+        pending.push(...carry, chunk.subarray(0, cut));
+        pendingBytes += carry.reduce((n, c) => n + c.length, 0) + cut;
         carry = cut < chunk.length ? [chunk.subarray(cut)] : [];
-        await submit(block);
+        if (pendingBytes >= BLOCK_BYTES) {
+          const block = join(pending);
+          pending = [];
+          pendingBytes = 0;
+          await submit(block);
+        }
       }
-      if (carry.length > 0) await submit(join(carry));
+      if (pendingBytes > 0 || carry.length > 0) await submit(join([...pending, ...carry]));
     }
     while (written < submitted && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
     if (failure !== undefined) throw failure;
