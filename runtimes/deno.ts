@@ -2,7 +2,6 @@
  * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
  * only if you want $ADA_FFI_LIBRARY honoured).
  */
-import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
@@ -29,10 +28,13 @@ const symbols = {
 const envReadable = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV }).state === "granted";
 
 function packageRoot(): string | undefined {
-  const here = new URL("./", import.meta.url);
-  if (here.protocol !== "file:") return undefined; // imported over the network (JSR): only $ADA_FFI_LIBRARY works
+  // import.meta.dirname: only for a module on disk (imported over the network, from JSR, only $ADA_FFI_LIBRARY
+  // works). Not node:url's fileURLToPath: loading Deno's node:url costs ~3.6 ms of start-up.
+  const here = import.meta.dirname;
+  if (here === undefined) return undefined;
+  const parent = (dir: string) => dir.replace(/[\\/][^\\/]*$/, "");
   // This file runs as runtimes/deno.ts (a checkout) or as dist/runtimes/deno.js (the npm package).
-  return fileURLToPath(new URL(here.pathname.endsWith("/dist/runtimes/") ? "../../" : "../", here));
+  return /[\\/]dist[\\/]runtimes$/.test(here) ? parent(parent(here)) : parent(here);
 }
 
 const ARCH: Record<string, string> = { x86_64: "x64", aarch64: "arm64" };
