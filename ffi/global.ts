@@ -11,17 +11,20 @@
  * one. The wrappers are Proxies of the originals: `instanceof Request` and `Request.prototype` hold.
  */
 
+import { type AnyConstructor, isOurs, rewritingConstructor } from "./interop.ts";
+
 type AnyFunction = (...args: unknown[]) => unknown;
 
 export function installGlobals(url: unknown, urlSearchParams: new (...args: never[]) => object): void {
   const RuntimeSearchParams = globalThis.URLSearchParams;
   const ours = urlSearchParams;
-  const convertBody = (body: unknown) => body instanceof ours ? new RuntimeSearchParams(String(body)) : body;
+  // Only ours: `instanceof` also holds for the runtime's own (ffi/interop.ts), which need no conversion.
+  const convertBody = (body: unknown) => isOurs(ours, body) ? new RuntimeSearchParams(String(body)) : body;
   // A RequestInit whose body is converted; other members still read through to the caller's object.
   const convertInit = (init: unknown) => {
     if (init === null || typeof init !== "object") return init;
     const body = (init as { body?: unknown }).body;
-    if (!(body instanceof ours)) return init;
+    if (!isOurs(ours, body)) return init;
     return Object.create(init, { body: { value: convertBody(body), enumerable: true } });
   };
 
@@ -52,20 +55,15 @@ export function installGlobals(url: unknown, urlSearchParams: new (...args: neve
     );
   }
   if (typeof g.Request === "function") {
-    define("Request", proxy(g.Request as AnyFunction, (args) => [args[0], convertInit(args[1]), ...args.slice(2)]));
+    define(
+      "Request",
+      rewritingConstructor(g.Request as AnyConstructor, (args) => [args[0], convertInit(args[1]), ...args.slice(2)]),
+    );
   }
   {
-    define("Response", proxy(g.Response as AnyFunction, (args) => [convertBody(args[0]), ...args.slice(1)]));
+    define(
+      "Response",
+      rewritingConstructor(g.Response as AnyConstructor, (args) => [convertBody(args[0]), ...args.slice(1)]),
+    );
   }
-}
-
-/**
- * A constructor Proxy that rewrites the arguments. `new P()` passes the proxy as newTarget: construct
- * the original then, so the result is an ordinary instance; a subclass of P keeps its own newTarget.
- */
-function proxy(target: AnyFunction, rewrite: (args: unknown[]) => unknown[]): AnyFunction {
-  const wrapped: AnyFunction = new Proxy(target, {
-    construct: (t, args, newTarget) => Reflect.construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
-  });
-  return wrapped;
 }

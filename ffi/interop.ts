@@ -24,6 +24,29 @@ export function layerOnRuntimeClass(ours: Function, runtime: Function | undefine
   });
 }
 
+/**
+ * Whether `value` is an instance of our class `ours` (or a subclass): its prototype chain, not `instanceof`,
+ * which layerOnRuntimeClass makes true for the runtime's own instances too.
+ */
+// deno-lint-ignore ban-types
+export function isOurs(ours: Function, value: unknown): boolean {
+  return typeof value === "object" && value !== null && Object.prototype.isPrototypeOf.call(ours.prototype, value);
+}
+
+// deno-lint-ignore no-explicit-any
+export type AnyConstructor = new (...args: any[]) => unknown;
+
+/**
+ * A constructor Proxy that rewrites the arguments. `new P()` passes the proxy as newTarget: construct
+ * the original then, so the result is an ordinary instance; a subclass of P keeps its own newTarget.
+ */
+export function rewritingConstructor<T extends AnyConstructor>(target: T, rewrite: (args: unknown[]) => unknown[]): T {
+  const wrapped: T = new Proxy(target, {
+    construct: (t, args, newTarget) => Reflect.construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
+  });
+  return wrapped;
+}
+
 /** Sets a function's `length` (WebIDL counts required arguments only; optional TS parameters count). */
 // deno-lint-ignore ban-types
 export function setLength(fn: Function, length: number): void {
@@ -48,7 +71,8 @@ function refusesToClone(value: unknown): boolean {
  * itself is checked: one of ours nested inside the value is copied as `{}` there.
  */
 export function cloneLikeTheRuntime(
-  pairs: [ours: { prototype: object }, sample: () => object, runtimeSample: () => unknown][],
+  // deno-lint-ignore ban-types
+  pairs: [ours: Function, sample: () => object, runtimeSample: () => unknown][],
 ): void {
   const original = globalThis.structuredClone;
   if (typeof original !== "function") return;
@@ -56,9 +80,7 @@ export function cloneLikeTheRuntime(
     refusesToClone(runtimeSample()) && !refusesToClone(sample())
   );
   if (refused.length === 0) return;
-  const isRefused = (value: unknown) =>
-    typeof value === "object" && value !== null &&
-    refused.some(([ours]) => Object.prototype.isPrototypeOf.call(ours.prototype, value));
+  const isRefused = (value: unknown) => refused.some(([ours]) => isOurs(ours, value));
   globalThis.structuredClone = new Proxy(original, {
     apply(target, self, args: unknown[]) {
       if (isRefused(args[0])) {

@@ -53,6 +53,12 @@ function python() {
   throw new Error("Python 3 with pip is needed to fetch Zig and ada's sources from PyPI");
 }
 
+/** Where Zig keeps what it compiles (each target's libc and libc++): in our cache, kept between runs. */
+export function zigCacheEnv() {
+  const zigCache = join(cacheDir(), "zig-cache");
+  return { ZIG_GLOBAL_CACHE_DIR: zigCache, ZIG_LOCAL_CACHE_DIR: zigCache };
+}
+
 /** The pinned Zig, installed from PyPI with its hash checked; returns the path of the `zig` executable. */
 export function ensureZig() {
   const requirements = readFileSync(join(native, "zig-requirements.txt"), "utf8");
@@ -252,8 +258,7 @@ async function main(args) {
   const started = Date.now();
   const zig = ensureZig();
   const adaDir = ensureAdaSources();
-  const zigCache = join(cacheDir(), "zig-cache");
-  const env = { ...process.env, ZIG_GLOBAL_CACHE_DIR: zigCache, ZIG_LOCAL_CACHE_DIR: zigCache };
+  const env = { ...process.env, ...zigCacheEnv() };
   // Each target is a chain of two compiles and a link; Zig itself builds a target's libc++ on every core.
   const queue = [...names];
   const workers = Array.from({ length: Math.min(queue.length, availableParallelism()) }, async () => {

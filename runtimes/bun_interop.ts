@@ -3,6 +3,7 @@
  * checks URL arguments by their native type (fs, url.fileURLToPath, Worker), so inheriting Bun's prototypes
  * (ffi/interop.ts) is not enough there.
  */
+import { isOurs, rewritingConstructor } from "../ffi/interop.ts";
 import { URL } from "../ffi/url.ts";
 import { URLSearchParams } from "../ffi/url_search_params.ts";
 
@@ -19,14 +20,9 @@ export function addBunSearchParamsMembers(): void {
   });
 }
 
-/** Whether a value is one of our URLs (`instanceof URL` also holds for Bun's own: ffi/interop.ts). */
-function isOurUrl(value: unknown): value is URL {
-  return typeof value === "object" && value !== null && Object.prototype.isPrototypeOf.call(URL.prototype, value);
-}
-
 /** Our URL as Bun's own, for Bun's native APIs; anything else as it is. */
 function toBun(value: unknown): unknown {
-  return isOurUrl(value) ? new BunURL(value.href) : value;
+  return isOurs(URL, value) ? new BunURL((value as URL).href) : value;
 }
 
 /** Wraps a function so that URL arguments of ours reach it as Bun's own. */
@@ -62,10 +58,6 @@ export function acceptOurUrlsInBunApis(): void {
   url.fileURLToPath = convertingArguments(url.fileURLToPath as (...args: unknown[]) => unknown);
   const Worker = (globalThis as { Worker?: new (...args: unknown[]) => unknown }).Worker;
   if (typeof Worker === "function") {
-    const wrapped: unknown = new Proxy(Worker, {
-      construct: (target, args: unknown[], newTarget) =>
-        Reflect.construct(target, args.map(toBun), newTarget === wrapped ? target : newTarget),
-    });
-    (globalThis as { Worker?: unknown }).Worker = wrapped;
+    (globalThis as { Worker?: unknown }).Worker = rewritingConstructor(Worker, (args) => args.map(toBun));
   }
 }

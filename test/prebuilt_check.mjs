@@ -20,7 +20,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, ensureZig } from "../native/prebuild.mjs";
+import { cacheDir, ensureZig, zigCacheEnv } from "../native/prebuild.mjs";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
 import { check, finish, npmPackage, sh, tool } from "./support/checks.mjs";
 
@@ -151,10 +151,8 @@ function runChecks(key, target, file, zig) {
   const dir = join(root, "build-zig", key, "tests");
   mkdirSync(dir, { recursive: true });
   const exe = (name) => join(dir, target.os === "win32" ? `${name}.exe` : name);
-  const zigCache = join(cacheDir(), "zig-cache");
   const env = {
-    ZIG_GLOBAL_CACHE_DIR: zigCache,
-    ZIG_LOCAL_CACHE_DIR: zigCache,
+    ...zigCacheEnv(),
     WINEDEBUG: "-all",
     WINEPREFIX: join(cacheDir(), "wine-prefix"),
   };
