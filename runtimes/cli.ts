@@ -15,6 +15,7 @@ import { type Api, FIELDS, formatLines, type FormatOptions, splitLines } from ".
 
 /** Bytes read per block (a block ends at the last line break in it; a longer line makes a longer block). */
 const BLOCK_BYTES = 1 << 20;
+const LINE_FEED = new Uint8Array([0x0a]);
 
 const USAGE = `usage: ada-ffi [--fields f1,f2,...] [--base URL] [--jobs N] [file ...]
 
@@ -146,27 +147,33 @@ function startWorker(script: URL, onMessage: (data: unknown) => void, onError: (
 
 /** Worker threads, each loading ada-ffi once; blocks go round-robin, answers come back by sequence number. */
 class Jobs {
-  #workers: JobWorker[];
+  #workers: { worker: JobWorker; closed: Promise<void> }[];
   #next = 0;
   #waiting = new Map<number, { resolve: (r: BlockResult) => void; reject: (e: Error) => void }>();
 
   constructor(count: number, apiModule: string, options: FormatOptions) {
     const script = new URL(`./cli_worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
     this.#workers = Array.from({ length: count }, () => {
+      let markClosed!: () => void;
+      const closed = new Promise<void>((resolve) => (markClosed = resolve));
       const worker = startWorker(script, (data) => {
+        if ((data as { closed?: boolean }).closed) return markClosed();
         const r = data as BlockResult & { seq: number };
         this.#waiting.get(r.seq)?.resolve(r);
         this.#waiting.delete(r.seq);
-      }, (error) => this.#failAll(error));
+      }, (error) => {
+        this.#failAll(error);
+        markClosed();
+      });
       worker.post({ init: { apiModule, options } });
-      return worker;
+      return { worker, closed };
     });
   }
 
   run(seq: number, bytes: Uint8Array): Promise<BlockResult> {
     return new Promise((resolve, reject) => {
       this.#waiting.set(seq, { resolve, reject });
-      const worker = this.#workers[this.#next++ % this.#workers.length];
+      const { worker } = this.#workers[this.#next++ % this.#workers.length];
       worker.post({ seq, bytes }, [bytes.buffer as ArrayBuffer]);
     });
   }
@@ -176,8 +183,17 @@ class Jobs {
     this.#waiting.clear();
   }
 
+  /**
+   * Ends the workers once each has finished loading ada-ffi and its blocks: terminating one while it loads a
+   * native addon aborted the process (koffi on Node 26: "FATAL ERROR: Error::ThrowAsJavaScriptException", 2 runs
+   * in 60 of a two-file input).
+   */
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((w) => w.terminate()));
+    for (const { worker } of this.#workers) worker.post({ close: true });
+    await Promise.all(this.#workers.map(async ({ worker, closed }) => {
+      await closed;
+      await worker.terminate();
+    }));
   }
 }
 
@@ -260,6 +276,28 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
   try {
     if (options.fields !== undefined) await write(options.fields.join("\t") + "\n");
     const sources = options.files.length === 0 ? ["-"] : options.files;
+    // Whole lines not yet submitted, across files (a block is submitted once it holds BLOCK_BYTES, so a small
+    // input of many files starts no thread either), kept as read and joined once (a pipe delivers 64 KiB at
+    // a time).
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const addLines = (part: Uint8Array) => {
+      pending.push(part);
+      pendingBytes += part.length;
+    };
+    const submitPending = async () => {
+      if (pendingBytes === 0) return;
+      const block = join(pending);
+      pending = [];
+      pendingBytes = 0;
+      await submit(block);
+    };
+    // What was read before a file that cannot be read is still written, as each line is its own answer.
+    const cannotRead = async (source: string, error: unknown) => {
+      await submitPending();
+      process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
+      return 1;
+    };
     for (const source of sources) {
       const stream: Readable = source === "-"
         ? process.stdin
@@ -272,13 +310,9 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
       try {
         await opened;
       } catch (error) {
-        process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
-        return 1;
+        return await cannotRead(source, error);
       }
-      // Whole lines not yet submitted (a block is submitted once it holds BLOCK_BYTES), and the bytes after the
-      // last line break so far; both kept as read, joined once (a pipe delivers 64 KiB at a time).
-      let pending: Uint8Array[] = [];
-      let pendingBytes = 0;
+      // The bytes after the last line break so far.
       let carry: Uint8Array[] = [];
       const chunks = (stream as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
       for (;;) {
@@ -287,8 +321,7 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
           next = await chunks.next();
         } catch (error) {
           // A read that fails after the open: a directory (EISDIR), an I/O error.
-          process.stderr.write(`ada-ffi: cannot read ${source}: ${(error as Error).message}\n`);
-          return 1;
+          return await cannotRead(source, error);
         }
         if (next.done) break;
         const chunk = next.value;
@@ -297,18 +330,19 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
           carry.push(chunk);
           continue;
         }
-        pending.push(...carry, chunk.subarray(0, cut));
-        pendingBytes += carry.reduce((n, c) => n + c.length, 0) + cut;
+        for (const part of carry) addLines(part);
+        addLines(chunk.subarray(0, cut));
         carry = cut < chunk.length ? [chunk.subarray(cut)] : [];
-        if (pendingBytes >= BLOCK_BYTES) {
-          const block = join(pending);
-          pending = [];
-          pendingBytes = 0;
-          await submit(block);
-        }
+        if (pendingBytes >= BLOCK_BYTES) await submitPending();
       }
-      if (pendingBytes > 0 || carry.length > 0) await submit(join([...pending, ...carry]));
+      // A file's last line ends with the file: a "\n" keeps it apart from the next file's first line (after a
+      // lone "\r" it makes "\r\n", still one line break).
+      if (carry.length > 0) {
+        for (const part of carry) addLines(part);
+        addLines(LINE_FEED);
+      }
     }
+    await submitPending();
     while (written < submitted && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
     if (failure !== undefined) throw failure;
     await writing;

@@ -1,7 +1,8 @@
 /**
  * A worker of the `ada-ffi` command (`--jobs`). Its first message names this runtime's ada-ffi entry (a
  * module URL) and the output options; every later one is a block of input lines, answered with its output
- * (runtimes/cli_format.ts) as UTF-8 bytes whose buffer is transferred, not copied.
+ * (runtimes/cli_format.ts) as UTF-8 bytes whose buffer is transferred, not copied; `{ close: true }` is
+ * answered with `{ closed: true }` once the blocks before it are answered.
  *
  * It runs as a web Worker where the runtime has one (Deno, Bun: `node:worker_threads` copies messages on
  * Deno, 43 ms per 1 MiB round trip against 0.05) and as a `node:worker_threads` worker on Node; it answers on
@@ -20,7 +21,15 @@ let setup: Promise<{ api: Api; options: FormatOptions }> | undefined;
 let channel: "node" | "web" | undefined;
 const encoder = new TextEncoder();
 
-function receive(data: { init?: { apiModule: string; options: FormatOptions } } & Partial<Block>, reply: Reply) {
+function receive(
+  data: { init?: { apiModule: string; options: FormatOptions }; close?: boolean } & Partial<Block>,
+  reply: Reply,
+) {
+  if (data.close) {
+    // After the blocks before it (their answers are chained on the same promise): the main thread may end us.
+    (setup ?? Promise.resolve()).then(() => reply({ closed: true }, []), () => reply({ closed: true }, []));
+    return;
+  }
   if (data.init !== undefined) {
     const { apiModule, options } = data.init;
     setup = import(apiModule).then((api: Api) => ({ api, options }));

@@ -201,6 +201,17 @@ export function register(runtime: Runtime): void {
     }
   });
 
+  test("--jobs: workers started for a second block and ended at once, run after run, exit 0", async () => {
+    // Ending a worker while it was still loading the native addon aborted the process (koffi on Node 26, ~3%
+    // of runs): the workers now finish loading before they are ended.
+    const input = Array.from({ length: 45_000 }, (_, i) => `http://example.com/${i}`).join("\n"); // > 1 MiB
+    for (let run = 0; run < 8; run++) {
+      const { status, stdout, stderr } = await cli(runtime, ["--jobs", "2", "--fields", "href"], input);
+      assert.is(status, 0, stderr);
+      assert.is(stdout.split("\n").length, 45_002);
+    }
+  });
+
   test("--jobs takes a whole number from 1 to 256", async () => {
     for (const bad of ["0", "-1", "x", "1.5", "257"]) {
       const { status, stderr } = await cli(runtime, ["--jobs", bad]);
