@@ -21,6 +21,8 @@ export interface NativeBinding {
   /** `ada_ffi_domain_to_ascii_block(block)` / `ada_ffi_domain_to_unicode_block(block)`. */
   domainToAsciiBlock(block: Uint8Array): number;
   domainToUnicodeBlock(block: Uint8Array): number;
+  /** `ada_ffi_block(block)`: whichever block function the block's OPERATION word names (URLPattern's too). */
+  block(block: Uint8Array): number;
   /** `ada_ffi_can_parse_block(block)`: 1 or 0. */
   canParseBlock(block: Uint8Array): number;
   /** `ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results)`: inputs processed. */
@@ -44,4 +46,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 5;
+export const EXPECTED_ABI_VERSION = 6;

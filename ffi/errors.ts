@@ -6,8 +6,9 @@
 
 type CodedError = TypeError & { code: string };
 
-function typeError(message: string, code: string): CodedError {
-  const error = new TypeError(message) as CodedError;
+/** A TypeError carrying a Node error `code` (and, when given, the error that caused it). */
+export function typeError(message: string, code: string, cause?: unknown): CodedError {
+  const error = (cause === undefined ? new TypeError(message) : new TypeError(message, { cause })) as CodedError;
   error.code = code;
   return error;
 }

@@ -1,6 +1,7 @@
 /**
- * The opt-in drop-in: replaces globalThis.URL and globalThis.URLSearchParams with ours, with the same
- * property attributes as the built-ins (writable, configurable, not enumerable).
+ * The opt-in drop-in: replaces globalThis.URL, URLSearchParams and URLPattern with ours (URLPattern also where
+ * the runtime has none: Node 20 and 22), with the same property attributes as the built-ins (writable,
+ * configurable, not enumerable). URLPattern is plain data to the runtime's other APIs, so it needs no more.
  *
  * The runtime's fetch, Request and Response read URL arguments through toString(), so our URL works
  * with them as it is. A URLSearchParams *body* is different: a runtime may recognise only its own class
@@ -15,7 +16,11 @@ import { type AnyConstructor, isOurs, rewritingConstructor } from "./interop.ts"
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
-export function installGlobals(url: unknown, urlSearchParams: new (...args: never[]) => object): void {
+export function installGlobals(
+  url: unknown,
+  urlSearchParams: new (...args: never[]) => object,
+  urlPattern: unknown,
+): void {
   const RuntimeSearchParams = globalThis.URLSearchParams;
   const ours = urlSearchParams;
   // Only ours: `instanceof` also holds for the runtime's own (ffi/interop.ts), which need no conversion.
@@ -33,6 +38,7 @@ export function installGlobals(url: unknown, urlSearchParams: new (...args: neve
     Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
   define("URL", url);
   define("URLSearchParams", urlSearchParams);
+  define("URLPattern", urlPattern);
 
   const isFormBody = (body: unknown): boolean => {
     try {

@@ -88,6 +88,20 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
   if (binding.loopEncodeLimit !== undefined) setLoopEncodeLimit(binding.loopEncodeLimit);
 }
 
+/**
+ * A call block of at least `size` bytes for another feature's crossing (ffi/url_pattern_native.ts): the kept
+ * block when it is large enough (its contents are then overwritten), else a new one.
+ */
+export function blockOfSize(size: number): Uint8Array {
+  return size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
+}
+/** The header words of a block from blockOfSize (the kept block's view is made once). */
+export function headerOf(target: Uint8Array): Int32Array {
+  return target === block ? header : new Int32Array(target.buffer, target.byteOffset, TEXT / 4);
+}
+/** Where a block's text area starts (ADA_FFI_BLOCK_TEXT). */
+export const BLOCK_TEXT = TEXT;
+
 /** The installed binding and ASCII decoder, for the batch path (ffi/batch.ts). */
 export function nativeBinding(): NativeBinding {
   return binding();

@@ -1,6 +1,7 @@
 // ada_ffi.cpp — implementation of the C ABI declared in ada_ffi.h, over ada's url_aggregator.
 // Stateless by design: each call parses into a local url_aggregator and copies out what the caller needs.
 #include "ada_ffi.h"
+#include "ada_ffi_url_pattern.h"
 
 #include <cstring>
 #include <optional>
@@ -180,6 +181,10 @@ uint32_t ada_ffi_block(uint8_t* block) {
       return ada_ffi_domain_to_ascii_block(block);
     case ADA_FFI_OP_DOMAIN_TO_UNICODE:
       return ada_ffi_domain_to_unicode_block(block);
+    case ADA_FFI_OP_URL_PATTERN_COMPILE:
+      return ada_ffi_url_pattern_compile_block(block);
+    case ADA_FFI_OP_URL_PATTERN_PROCESS:
+      return ada_ffi_url_pattern_process_block(block);
     default:
       return ADA_FFI_INVALID;
   }

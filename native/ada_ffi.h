@@ -44,7 +44,7 @@ extern "C" {
 #define ADA_FFI_API __attribute__((visibility("default")))
 #endif
 
-#define ADA_FFI_ABI_VERSION 5u
+#define ADA_FFI_ABI_VERSION 6u
 
 /* Number of uint32 values written into a components array. */
 #define ADA_FFI_COMPONENT_COUNT 9u
@@ -103,7 +103,9 @@ enum ada_ffi_operation {
   ADA_FFI_OP_CAN_PARSE = 1,         /* ada_ffi_can_parse_block */
   ADA_FFI_OP_SET = 2,               /* ada_ffi_set_block */
   ADA_FFI_OP_DOMAIN_TO_ASCII = 3,   /* ada_ffi_domain_to_ascii_block */
-  ADA_FFI_OP_DOMAIN_TO_UNICODE = 4  /* ada_ffi_domain_to_unicode_block */
+  ADA_FFI_OP_DOMAIN_TO_UNICODE = 4,   /* ada_ffi_domain_to_unicode_block */
+  ADA_FFI_OP_URL_PATTERN_COMPILE = 5, /* ada_ffi_url_pattern_compile_block (ada_ffi_url_pattern.h) */
+  ADA_FFI_OP_URL_PATTERN_PROCESS = 6  /* ada_ffi_url_pattern_process_block (ada_ffi_url_pattern.h) */
 };
 
 /* The URL setters of ada_ffi_set_block (the WHATWG URL setters of the same names). */
@@ -220,7 +222,7 @@ ADA_FFI_API uint32_t ada_ffi_domain_to_ascii_block(uint8_t* block);
 ADA_FFI_API uint32_t ada_ffi_domain_to_unicode_block(uint8_t* block);
 
 /*
- * Any of the five block functions above, chosen by the block's OPERATION word (enum ada_ffi_operation):
+ * Any of the block functions above or of ada_ffi_url_pattern.h, chosen by the block's OPERATION word (enum ada_ffi_operation):
  * returns exactly what that function returns for the same block, or ADA_FFI_INVALID (writing nothing) for
  * an unknown operation. Why it exists: an FFI whose fast path is specialised per call site (node:ffi in
  * Node 26 wraps every native function in one shared JavaScript function) stays fast when a program calls

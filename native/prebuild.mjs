@@ -125,6 +125,10 @@ export function ensureAdaSources() {
   return sources;
 }
 
+/** The C ABI's sources (native/), each its own object, and the headers they share. */
+const FFI_SOURCES = ["ada_ffi.cpp", "ada_ffi_url_pattern.cpp"];
+const FFI_HEADERS = ["ada_ffi.h", "ada_ffi_url_pattern.h"];
+
 const COMPILE_FLAGS = [
   "-O3",
   "-DNDEBUG",
@@ -132,8 +136,7 @@ const COMPILE_FLAGS = [
   "-fvisibility=hidden",
   "-fvisibility-inlines-hidden",
   "-std=gnu++20",
-  // URLPattern is not part of the ABI yet: leaving it out saves a third of the compile time and size.
-  "-DADA_INCLUDE_URL_PATTERN=0",
+  "-DADA_INCLUDE_URL_PATTERN=1", // URLPattern (ada_ffi_url_pattern.h)
 ];
 
 /** Link flags per operating system. Why each one: ../shared/notes/prebuilt-zig.md and README. */
@@ -189,10 +192,11 @@ async function buildTarget(name, zig, adaDir, env) {
   const zigVersion = spawnSync(zig, ["version"], { encoding: "utf8" }).stdout.trim();
   const common = ["c++", "-target", target.zig, ...COMPILE_FLAGS];
   const adaPin = readFileSync(join(native, "ada_source.json"), "utf8");
-  const ffiSources = ["ada_ffi.cpp", "ada_ffi.h"].map((f) => readFileSync(join(native, f), "utf8")).join("\0");
+  // Our sources compile each to an object, rebuilt when it or any of our headers changes.
+  const headers = FFI_HEADERS.map((f) => readFileSync(join(native, f), "utf8")).join("\0");
 
   const adaObject = join(objects, "ada.o");
-  const ffiObject = join(objects, "ada_ffi.o");
+  const ffiObjects = FFI_SOURCES.map((source) => join(objects, source.replace(/\.cpp$/, ".o")));
   const started = Date.now();
   await Promise.all([
     cached(
@@ -200,10 +204,12 @@ async function buildTarget(name, zig, adaDir, env) {
       sha256([zigVersion, ...common, adaPin].join("\0")),
       () => spawnAsync(zig, [...common, "-c", join(adaDir, "ada.cpp"), "-o", adaObject], env),
     ),
-    cached(
-      ffiObject,
-      sha256([zigVersion, ...common, ffiSources].join("\0")),
-      () => spawnAsync(zig, [...common, `-I${adaDir}`, "-c", join(native, "ada_ffi.cpp"), "-o", ffiObject], env),
+    ...FFI_SOURCES.map((source, i) =>
+      cached(
+        ffiObjects[i],
+        sha256([zigVersion, ...common, readFileSync(join(native, source), "utf8"), headers].join("\0")),
+        () => spawnAsync(zig, [...common, `-I${adaDir}`, "-c", join(native, source), "-o", ffiObjects[i]], env),
+      )
     ),
   ]);
 
@@ -212,14 +218,14 @@ async function buildTarget(name, zig, adaDir, env) {
   const output = join(outDir, target.file);
   const implib = join(objects, "ada_ffi.lib"); // Windows: what the C tests link against (not shipped)
   const flags = linkFlags(target, implib);
-  const objectKeys = [adaObject, ffiObject].map((o) => readFileSync(`${o}.key`, "utf8"));
+  const objectKeys = [adaObject, ...ffiObjects].map((o) => readFileSync(`${o}.key`, "utf8"));
   const linkStamp = join(objects, `${target.file}.key`);
   const linkKey = sha256([zigVersion, target.zig, ...flags, ...objectKeys, readFileSync(join(native, "ada_ffi.map"))]
     .join("\0"));
   const linked = await cached(
     output,
     linkKey,
-    () => spawnAsync(zig, ["c++", "-target", target.zig, ...flags, adaObject, ffiObject, "-o", output], env),
+    () => spawnAsync(zig, ["c++", "-target", target.zig, ...flags, adaObject, ...ffiObjects, "-o", output], env),
     linkStamp,
   );
   // Nothing else ships beside the library (a linker may leave e.g. a .pdb next to it).

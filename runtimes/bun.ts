@@ -20,6 +20,7 @@ const symbols = {
   ada_ffi_set_block: { args: [ptr], returns: u32 },
   ada_ffi_domain_to_ascii_block: { args: [ptr], returns: u32 },
   ada_ffi_domain_to_unicode_block: { args: [ptr], returns: u32 },
+  ada_ffi_block: { args: [ptr], returns: u32 },
   ada_ffi_parse_many: { args: [ptr, ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
 } as const;
 
@@ -49,6 +50,7 @@ const {
   ada_ffi_set_block,
   ada_ffi_domain_to_ascii_block,
   ada_ffi_domain_to_unicode_block,
+  ada_ffi_block,
 } = library.symbols;
 
 const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
@@ -61,6 +63,7 @@ const binding: NativeBinding = {
   setBlock: (block) => ada_ffi_set_block(block),
   domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
   domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
+  block: (block) => ada_ffi_block(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii: (bytes, start, end) =>

@@ -1,9 +1,9 @@
-/** `ada-ffi/global` on bun: installs our URL and URLSearchParams on globalThis, and exports the API. */
+/** `ada-ffi/global` on bun: installs our URL, URLSearchParams and URLPattern on globalThis, and exports the API. */
 import { installGlobals } from "../ffi/global.ts";
-import { URL, URLSearchParams } from "./bun.ts";
+import { URL, URLPattern, URLSearchParams } from "./bun.ts";
 import { acceptOurUrlsInBunApis } from "./bun_interop.ts";
 
-installGlobals(URL, URLSearchParams);
+installGlobals(URL, URLSearchParams, URLPattern);
 acceptOurUrlsInBunApis();
 
 export * from "./bun.ts";

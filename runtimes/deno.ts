@@ -17,6 +17,7 @@ const symbols = {
   ada_ffi_set_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_domain_to_ascii_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_domain_to_unicode_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_parse_many: {
     parameters: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
     result: "u32",
@@ -96,6 +97,7 @@ const {
   ada_ffi_set_block,
   ada_ffi_domain_to_ascii_block,
   ada_ffi_domain_to_unicode_block,
+  ada_ffi_block,
 } = library.symbols;
 
 const binding: NativeBinding = {
@@ -108,6 +110,7 @@ const binding: NativeBinding = {
   setBlock: (block) => ada_ffi_set_block(block),
   domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
   domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
+  block: (block) => ada_ffi_block(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
 };

@@ -86,6 +86,7 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
     setBlock: (block) => ada_ffi_block(address(block)),
     domainToAsciiBlock: (block) => ada_ffi_block(address(block)),
     domainToUnicodeBlock: (block) => ada_ffi_block(address(block)),
+    block: (block) => ada_ffi_block(address(block)),
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   };

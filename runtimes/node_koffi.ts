@@ -36,6 +36,7 @@ export function openWithKoffi(path: string): NativeBinding {
   const setBlock = library.func("uint32_t ada_ffi_set_block(void *)");
   const domainToAsciiBlock = library.func("uint32_t ada_ffi_domain_to_ascii_block(void *)");
   const domainToUnicodeBlock = library.func("uint32_t ada_ffi_domain_to_unicode_block(void *)");
+  const block = library.func("uint32_t ada_ffi_block(void *)");
   const parseMany = library.func(
     "uint32_t ada_ffi_parse_many(void *, void *, uint32_t, void *, uint32_t, void *, uint32_t, void *)",
   );
@@ -49,6 +50,7 @@ export function openWithKoffi(path: string): NativeBinding {
     setBlock: (block) => setBlock(block),
     domainToAsciiBlock: (block) => domainToAsciiBlock(block),
     domainToUnicodeBlock: (block) => domainToUnicodeBlock(block),
+    block: (target) => block(target),
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),
   };

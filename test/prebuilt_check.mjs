@@ -26,10 +26,11 @@ import { check, finish, npmPackage, sh, tool } from "./support/checks.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const native = join(root, "native");
-/** The exported functions the header declares. */
-const EXPECTED_EXPORTS = [
-  ...readFileSync(join(native, "ada_ffi.h"), "utf8").matchAll(/ADA_FFI_API\s+[^;(]*?\b(ada_ffi_\w+)\s*\(/g),
-]
+/** The exported functions the headers declare. */
+const EXPECTED_EXPORTS = ["ada_ffi.h", "ada_ffi_url_pattern.h"]
+  .flatMap((header) => [
+    ...readFileSync(join(native, header), "utf8").matchAll(/ADA_FFI_API\s+[^;(]*?\b(ada_ffi_\w+)\s*\(/g),
+  ])
   .map((m) => m[1]).sort();
 
 /** What llvm-readobj calls each platform's format and architecture. */
@@ -172,6 +173,7 @@ function runChecks(key, target, file, zig) {
       "-I",
       native,
       join(native, "test", "test_abi.c"),
+      join(native, "test", "test_url_pattern.c"),
       ...link,
       ...(target.os === "win32" ? [] : ["-lpthread"]),
       "-o",

@@ -90,8 +90,18 @@ const suites = [
   ]],
   ["bun", bin("bun"), ["test/bun.ts"]],
 ];
+// The URLPattern differential test compares with Node 26's built-in (ada 4.0.0 + V8) in a child process.
+let referenceNode;
+try {
+  referenceNode = nodeBinary("26");
+} catch (error) {
+  results.push({ name: "reference node", passed: 0, failed: 1, status: 1, note: `no Node 26: ${error.message}` });
+}
 for (const [name, command, args, env] of suites) {
-  const { status, output } = run(`uvu on ${name}`, command, args, env);
+  const { status, output } = run(`uvu on ${name}`, command, args, {
+    ...(referenceNode ? { ADA_FFI_REFERENCE_NODE: referenceNode } : {}),
+    ...env,
+  });
   const total = output.match(/Total:\s+(\d+)/);
   const passed = output.match(/Passed:\s+(\d+)/);
   const skipped = output.match(/Skipped:\s+(\d+)/);
@@ -116,6 +126,7 @@ for (const [name, command, args, env] of suites) {
       "runtimes/cli_deno.ts",
       "test/deno.ts",
       "bench/deno.ts",
+      "bench/urlpattern_deno.ts",
     ]],
     ["jsr dry run", ["publish", "--dry-run", "--allow-dirty"]],
   ];

@@ -68,6 +68,6 @@ message(STATUS "ada: sources in ${ADA_SOURCE_DIR} (${_ada_version_line})")
 
 add_library(ada_objects OBJECT "${ADA_SOURCE_DIR}/ada.cpp")
 target_include_directories(ada_objects PUBLIC "${ADA_SOURCE_DIR}")
-# URLPattern is not part of our API; leaving it out saves a third of the compile time and code size.
-target_compile_definitions(ada_objects PUBLIC ADA_INCLUDE_URL_PATTERN=0)
+# URLPattern is part of our ABI (ada_ffi_url_pattern.h).
+target_compile_definitions(ada_objects PUBLIC ADA_INCLUDE_URL_PATTERN=1)
 set_target_properties(ada_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)

@@ -13,9 +13,15 @@ const encoder = new TextEncoder();
 const SETTERS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
 
 let n = 0;
+/** `second` may be a list: its strings are joined with the byte 0xFE (undefined ones become the byte 0xFD). */
 function seed(op, capClass, setter, first, second) {
-  const parts = [Uint8Array.of(op, capClass, setter), encoder.encode(first)];
-  if (second !== undefined) parts.push(Uint8Array.of(0xff), encoder.encode(second));
+  const bytesOf = (s) => s === undefined ? Uint8Array.of(0xfd) : encoder.encode(s);
+  const parts = [Uint8Array.of(op, capClass, setter), bytesOf(first)];
+  if (typeof second === "string") parts.push(Uint8Array.of(0xff), encoder.encode(second));
+  if (Array.isArray(second)) {
+    parts.push(Uint8Array.of(0xff));
+    second.forEach((s, i) => parts.push(...(i === 0 ? [] : [Uint8Array.of(0xfe)]), bytesOf(s)));
+  }
   const bytes = new Uint8Array(parts.reduce((k, p) => k + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -37,4 +43,24 @@ for (const [name, cases] of Object.entries(setters)) {
 }
 for (const c of read("toascii.json")) if (typeof c !== "string") seed(4, 3, 0, c.input);
 seed(3, 2, 0, "https://a.com/x", "HTTP://B/\u00fe\u00ferelative"); // parse_many shape
+// URLPattern: string patterns (mode 1: with the base), dictionaries (mode 4: members split at 0xFE), and
+// the same members processed as test()/exec() inputs.
+const FIELDS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "baseURL"];
+for (const c of read("urlpatterntestdata.json")) {
+  const [input, base, options] = c.pattern;
+  const ignoreCase = (typeof base === "object" ? base : options)?.ignoreCase ? 2 : 0;
+  if (typeof input === "string") {
+    if (typeof base === "string") seed(5, 3, 1 | ignoreCase, input, base);
+    else seed(5, 3, ignoreCase, input);
+  } else if (input && typeof input === "object") {
+    const values = FIELDS.map((f) => input[f]);
+    seed(5, 3, 4 | ignoreCase, values[0], values.slice(1));
+  }
+  for (const given of c.inputs ?? []) {
+    if (given && typeof given === "object") {
+      const values = FIELDS.map((f) => given[f]);
+      seed(6, 3, 0, values[0], values.slice(1));
+    }
+  }
+}
 console.log(`wrote ${n} seeds to ${dir}`);

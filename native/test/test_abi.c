@@ -1,4 +1,4 @@
-/* C tests of the ada_ffi ABI: every return path, component offsets, buffer sizing, huge inputs,
+/* C tests of the ada_ffi ABI (URLPattern's in test_url_pattern.c): every return path, component offsets, buffer sizing, huge inputs,
  * aliasing and concurrent use. Run as `test_abi <case>`; CMake registers each case with ctest. */
 #include <pthread.h>
 #include <stdint.h>
@@ -7,16 +7,9 @@
 #include <string.h>
 
 #include "ada_ffi.h"
+#include "test_support.h"
 
-static int failures = 0;
-
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    if (!(cond)) {                                                    \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                     \
-    }                                                                 \
-  } while (0)
+int failures = 0;
 
 #define O ADA_FFI_OMITTED
 
@@ -450,7 +443,7 @@ static void test_dispatch(void) {
   /* An unknown operation: ADA_FFI_INVALID, nothing written. */
   uint32_t words[64], before[64];
   fill_block(words, sizeof words, "http://a/", NULL);
-  words[ADA_FFI_BLOCK_OPERATION] = 5;
+  words[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_URL_PATTERN_PROCESS + 1;
   memcpy(before, words, sizeof words);
   CHECK(ada_ffi_block((uint8_t*)words) == ADA_FFI_INVALID);
   CHECK(memcmp(before, words, sizeof words) == 0);
@@ -465,6 +458,10 @@ static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"threads", test_threads},   {"block", test_block},
     {"many", test_many},         {"setters", test_setters},  {"domains", test_domains},
     {"dispatch", test_dispatch},
+    {"pattern_compile", test_pattern_compile},     {"pattern_questions", test_pattern_questions},
+    {"pattern_invalid", test_pattern_invalid},     {"pattern_too_small", test_pattern_too_small},
+    {"pattern_process", test_pattern_process},     {"pattern_utf8", test_pattern_utf8},
+    {"pattern_threads", test_pattern_threads},
 };
 
 int main(int argc, char** argv) {

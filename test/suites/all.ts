@@ -13,6 +13,8 @@ import * as stress from "./stress.ts";
 import * as webidl from "./webidl.ts";
 import * as wpt from "./wpt_urltestdata.ts";
 import * as wptSetters from "./wpt_setters_idna.ts";
+import * as wptUrlPattern from "./wpt_urlpattern.ts";
+import * as urlPatternDifferential from "./url_pattern_differential.ts";
 
 /**
  * ADA_FFI_TEST_IN_PROCESS=1 registers only the suites that run in this process: under qemu-user (the arm64
@@ -27,10 +29,12 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   if (requested !== undefined) console.log(`hostile-input seed: ${seed} (replay with ADA_FFI_TEST_SEED=${seed})`);
   wpt.register(api);
   wptSetters.register(api);
+  wptUrlPattern.register(api);
   webidl.register(api);
   searchParams.register(api);
   buffers.register(api);
   differential.register(api, seed);
+  urlPatternDifferential.register(api, seed);
   batch.register(api, seed);
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   loading.register(runtime);

@@ -21,7 +21,10 @@ const PROGRAM = (entry: string) => `
 import * as ada from ${JSON.stringify(entry)};
 import { createServer } from "node:http";
 const results = {};
-results.globalIsOurs = globalThis.URL === ada.URL && globalThis.URLSearchParams === ada.URLSearchParams;
+results.globalIsOurs = globalThis.URL === ada.URL && globalThis.URLSearchParams === ada.URLSearchParams &&
+  globalThis.URLPattern === ada.URLPattern;
+results.patternDescriptor = Object.getOwnPropertyDescriptor(globalThis, "URLPattern");
+results.patternMatch = new URLPattern({ pathname: "/b/:id" }).exec("http://h/b/7")?.pathname.groups.id;
 results.descriptor = Object.getOwnPropertyDescriptor(globalThis, "URL");
 const server = createServer((req, res) => {
   let body = "";
@@ -59,6 +62,9 @@ export function register(runtime: Runtime): void {
     const r = runProgram(runtime, () => PROGRAM(entry)) as any;
     assert.is(r.globalIsOurs, true);
     assert.equal(r.descriptor.enumerable, false);
+    assert.equal(r.patternDescriptor.enumerable, false);
+    assert.equal(r.patternDescriptor.writable, true);
+    assert.is(r.patternMatch, "7");
     assert.equal(r.descriptor.writable, true);
     assert.is(r.fetchUrl.url, "/echo?a=1&b=x+y");
     assert.ok(r.requestUrl.endsWith("/echo?a=1&b=x+y"), r.requestUrl);
