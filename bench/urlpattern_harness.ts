@@ -32,6 +32,8 @@ export interface PatternBenchResult {
   runtime: string;
   version: string;
   urls: number;
+  /** URLs left out because some contender answered differently from ada-ffi */
+  excluded: number;
   rounds: number;
   /** workload -> contender -> median µs per call */
   us: Record<string, Record<string, number>>;
@@ -101,14 +103,21 @@ function route(routes: PatternLike[], url: string): number {
 }
 
 export function runPatternBench(host: PatternHost, lines: string[], rounds: number, count = 5000): PatternBenchResult {
-  // Real URLs that parse: the first `count`.
-  const urls: string[] = [];
-  for (const line of lines) {
-    if (URL.canParse(line)) urls.push(line);
-    if (urls.length === count) break;
-  }
   const ours = host.contenders.find((c) => c.name === "ada-ffi")!;
   const make = (c: PatternContender, args: unknown[]) => new c.URLPattern(...args);
+  // Real URLs that parse, on which every contender gives ada-ffi's test() and exec() answers (the built-ins
+  // and the polyfill parse some URLs differently): the first `count`.
+  const probes = host.contenders.map((c) => make(c, PROBE));
+  const answer = (p: PatternLike, url: string) => JSON.stringify([p.test(url), p.exec(url)?.pathname.groups ?? null]);
+  const urls: string[] = [];
+  let excluded = 0;
+  for (const line of lines) {
+    if (urls.length === count) break;
+    if (!URL.canParse(line)) continue;
+    const expected = answer(probes[host.contenders.indexOf(ours)], line);
+    if (probes.every((p) => answer(p, line) === expected)) urls.push(line);
+    else excluded++;
+  }
 
   type Job = { workload: string; contender: PatternContender; calls: number; run: (round: number) => number };
   const jobs: Job[] = [];
@@ -223,5 +232,5 @@ export function runPatternBench(host: PatternHost, lines: string[], rounds: numb
       us[workload][name] = Math.round(median(values) * 1000) / 1000;
     }
   }
-  return { runtime: host.runtime, version: host.version, urls: urls.length, rounds, us, disagree };
+  return { runtime: host.runtime, version: host.version, urls: urls.length, excluded, rounds, us, disagree };
 }

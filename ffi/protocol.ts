@@ -95,9 +95,10 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
 export function blockOfSize(size: number): Uint8Array {
   return size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
 }
-/** The header words of a block from blockOfSize (the kept block's view is made once). */
-export function headerOf(target: Uint8Array): Int32Array {
-  return target === block ? header : new Int32Array(target.buffer, target.byteOffset, TEXT / 4);
+/** A block from blockOfSize as uint32 words (native order), header first; the kept block's view is made once. */
+const keptWords = new Int32Array(block.buffer);
+export function wordsOf(target: Uint8Array): Int32Array {
+  return target === block ? keptWords : new Int32Array(target.buffer, target.byteOffset, target.length >> 2);
 }
 /** Where a block's text area starts (ADA_FFI_BLOCK_TEXT). */
 export const BLOCK_TEXT = TEXT;

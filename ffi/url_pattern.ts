@@ -21,12 +21,13 @@ import {
   USERNAME_END,
 } from "./protocol.ts";
 import {
-  type CompiledComponent,
   compilePattern,
   COMPONENT_EMPTY,
   COMPONENT_EXACT_MATCH,
   COMPONENT_FULL_WILDCARD,
   COMPONENT_REGEXP,
+  FLAG_HAS_REGEXP_GROUPS,
+  FLAG_REGEXP_IGNORES_CASE,
   type InitMembers,
   processInit,
 } from "./url_pattern_native.ts";
@@ -137,33 +138,54 @@ function toIgnoreCase(value: unknown, what: string): boolean {
   return Boolean((value as URLPatternOptions).ignoreCase);
 }
 
-/** The values a string input is matched against (as ada's match() takes them from the parsed URL), or null. */
-function valuesOfUrl(input: string, base: string | undefined, into: string[]): boolean {
-  const href = parseHref(input, base);
-  if (href === null) return false;
+/**
+ * Component `c` (protocol … hash) of the URL the last parseHref() returned, as ada's match() takes it: the
+ * protocol without ":", search and hash without "?" and "#". Read from ada's offsets, which stay valid until
+ * the next native call.
+ */
+function urlComponent(href: string, c: number): string {
   const w = urlWords;
-  const protocolEnd = w[PROTOCOL_END];
-  const usernameEnd = w[USERNAME_END];
-  const hostStart = w[HOST_START];
-  const hostEnd = w[HOST_END];
-  const pathnameStart = w[PATHNAME_START];
-  const searchStart = w[SEARCH_START];
-  const hashStart = w[HASH_START];
-  into[0] = href.slice(0, protocolEnd - 1);
-  into[1] = protocolEnd + 2 < usernameEnd ? href.slice(protocolEnd + 2, usernameEnd) : "";
-  into[2] = hostStart > usernameEnd ? href.slice(usernameEnd + 1, hostStart) : "";
-  into[3] = href.slice(hostEnd > hostStart && href.charCodeAt(hostStart) === AT ? hostStart + 1 : hostStart, hostEnd);
-  into[4] = w[PORT] === OMITTED ? "" : href.slice(hostEnd + 1, pathnameStart);
-  const pathEnd = searchStart !== OMITTED ? searchStart : hashStart !== OMITTED ? hashStart : href.length;
-  into[5] = href.slice(pathnameStart, pathEnd);
-  const searchEnd = hashStart !== OMITTED ? hashStart : href.length;
-  into[6] = searchStart === OMITTED ? "" : href.slice(searchStart + 1, searchEnd);
-  into[7] = hashStart === OMITTED ? "" : href.slice(hashStart + 1);
-  return true;
+  switch (c) {
+    case 0:
+      return href.slice(0, w[PROTOCOL_END] - 1);
+    case 1: {
+      const start = w[PROTOCOL_END] + 2;
+      return start < w[USERNAME_END] ? href.slice(start, w[USERNAME_END]) : "";
+    }
+    case 2:
+      return w[HOST_START] > w[USERNAME_END] ? href.slice(w[USERNAME_END] + 1, w[HOST_START]) : "";
+    case 3: {
+      const start = w[HOST_START];
+      const end = w[HOST_END];
+      return href.slice(end > start && href.charCodeAt(start) === AT ? start + 1 : start, end);
+    }
+    case 4:
+      return w[PORT] === OMITTED ? "" : href.slice(w[HOST_END] + 1, w[PATHNAME_START]);
+    case 5: {
+      const end = w[SEARCH_START] !== OMITTED
+        ? w[SEARCH_START]
+        : w[HASH_START] !== OMITTED
+        ? w[HASH_START]
+        : href.length;
+      return href.slice(w[PATHNAME_START], end);
+    }
+    case 6: {
+      if (w[SEARCH_START] === OMITTED) return "";
+      return href.slice(w[SEARCH_START] + 1, w[HASH_START] !== OMITTED ? w[HASH_START] : href.length);
+    }
+    default:
+      return w[HASH_START] === OMITTED ? "" : href.slice(w[HASH_START] + 1);
+  }
 }
 
-/** The values of the last test()/exec(), reused (read before anything can call back into JS). */
-const scratch: string[] = ["", "", "", "", "", "", "", ""];
+/** The processed values of the last dictionary input (null: the input was a URL string, see urlComponent). */
+let initValues: string[] | null = null;
+/** The href of the last URL string input. */
+let inputHref = "";
+
+function valueOf(c: number): string {
+  return initValues === null ? urlComponent(inputHref, c) : initValues[c];
+}
 
 /**
  * A URL pattern: matches URLs (strings, URL objects, or URLPatternInit dictionaries) component by component,
@@ -204,31 +226,30 @@ export class URLPattern {
       throw invalidPatternError("a base URL cannot be given with a URLPatternInit (use its baseURL member)");
     }
 
-    // ada asks whether a protocol given as a regular expression matches a special scheme: this engine answers.
-    const asked = new Map<string, RegExp>();
-    const matchesScheme = (source: string, sourceIgnoreCase: boolean, scheme: string): boolean => {
-      const key = `${sourceIgnoreCase ? "i" : ""}:${source}`;
-      let regexp = asked.get(key);
-      if (regexp === undefined) {
-        regexp = compileComponent(source, sourceIgnoreCase, "protocol");
-        asked.set(key, regexp);
-      }
-      return regexp.test(scheme);
-    };
-    const compiled = compilePattern(converted, base, ignoreCase, matchesScheme);
+    askedSource = undefined;
+    const compiled = compilePattern(converted, base, ignoreCase, protocolMatchesScheme);
     if (compiled === null) {
       throw invalidPatternError(
         typeof converted === "string" ? `invalid pattern ${JSON.stringify(converted)}` : "invalid pattern",
       );
     }
-    this.#types = compiled.map((c) => c.type);
-    this.#regexps = compiled.map((c: CompiledComponent, i) =>
-      c.type === COMPONENT_REGEXP ? compileComponent(c.regexp, c.ignoreCase, COMPONENTS[i]) : null
-    );
-    this.#exact = compiled.map((c) => c.exact);
-    this.#groupNames = compiled.map((c) => c.groupNames);
-    this.#patterns = compiled.map((c) => c.pattern);
-    this.#hasRegExpGroups = compiled.some((c) => c.hasRegExpGroups);
+    const { types, flags, regexps } = compiled;
+    this.#types = types;
+    this.#regexps = [];
+    let hasRegExpGroups = false;
+    for (let i = 0; i < 8; i++) {
+      hasRegExpGroups ||= (flags[i] & FLAG_HAS_REGEXP_GROUPS) !== 0;
+      this.#regexps.push(
+        types[i] === COMPONENT_REGEXP
+          ? compileComponent(regexps[i], (flags[i] & FLAG_REGEXP_IGNORES_CASE) !== 0, COMPONENTS[i])
+          : null,
+      );
+    }
+    this.#exact = compiled.exact;
+    this.#groupNames = compiled.groupNames;
+    this.#patterns = compiled.patterns;
+    this.#hasRegExpGroups = hasRegExpGroups;
+    askedSource = undefined;
   }
 
   /** The protocol component's pattern string, e.g. "http{s}?". */
@@ -278,21 +299,29 @@ export class URLPattern {
    */
   test(input?: URLPatternInput | { readonly href: string }, baseURL?: string): boolean {
     if (!(#types in this)) throw invalidThisError("URLPattern");
-    if (this.#values(input, baseURL, "test") === null) return false;
+    if (typeof input === "string" && baseURL === undefined) {
+      // The common call, test(url): no inputs list to build.
+      const href = parseHref(input.isWellFormed() ? input : input.toWellFormed(), undefined);
+      if (href === null) return false;
+      initValues = null;
+      inputHref = href;
+    } else if (this.#values(input, baseURL, "test") === null) {
+      return false;
+    }
     const types = this.#types;
+    // ada's test(): components in order, the first mismatch decides; a full wildcard needs no value at all.
     for (let c = 0; c < 8; c++) {
-      const value = scratch[c];
       switch (types[c]) {
         case COMPONENT_FULL_WILDCARD:
           continue;
         case COMPONENT_EXACT_MATCH:
-          if (value !== this.#exact[c]) return false;
+          if (valueOf(c) !== this.#exact[c]) return false;
           continue;
         case COMPONENT_EMPTY:
-          if (value !== "") return false;
+          if (valueOf(c) !== "") return false;
           continue;
         default:
-          if (!this.#regexps[c]!.test(value)) return false;
+          if (!this.#regexps[c]!.test(valueOf(c))) return false;
       }
     }
     return true;
@@ -306,32 +335,11 @@ export class URLPattern {
     if (!(#types in this)) throw invalidThisError("URLPattern");
     const inputs = this.#values(input, baseURL, "exec");
     if (inputs === null) return null;
-    const results: URLPatternComponentResult[] = [];
+    const results: URLPatternComponentResult[] = new Array(8);
     for (let c = 0; c < 8; c++) {
-      const value = scratch[c];
-      const names = this.#groupNames[c];
-      let groups: Record<string, string | undefined>;
-      switch (this.#types[c]) {
-        case COMPONENT_FULL_WILDCARD:
-          groups = {};
-          if (names.length !== 0) groups[names[0]] = value;
-          break;
-        case COMPONENT_EXACT_MATCH:
-          if (value !== this.#exact[c]) return null;
-          groups = {};
-          break;
-        case COMPONENT_EMPTY:
-          if (value !== "") return null;
-          groups = {};
-          break;
-        default: {
-          const match = this.#regexps[c]!.exec(value);
-          if (match === null) return null;
-          groups = {};
-          for (let g = 0; g < names.length; g++) groups[names[g]] = match[g + 1];
-        }
-      }
-      results.push({ groups, input: value });
+      const result = this.#match(c, valueOf(c));
+      if (result === null) return null;
+      results[c] = result;
     }
     // Members in WebIDL's (lexicographic) order, as the built-ins of Node give them.
     return {
@@ -347,9 +355,31 @@ export class URLPattern {
     };
   }
 
+  /** Component `c`'s result for `value`, or null when it does not match (ada's fast_match, then its groups). */
+  #match(c: number, value: string): URLPatternComponentResult | null {
+    const names = this.#groupNames[c];
+    switch (this.#types[c]) {
+      case COMPONENT_FULL_WILDCARD:
+        if (names.length === 0) return { groups: {}, input: value };
+        // A wildcard's group is nearly always the unnamed "0": a literal keeps the object's shape cheap.
+        return { groups: names[0] === "0" ? { 0: value } : { [names[0]]: value }, input: value };
+      case COMPONENT_EXACT_MATCH:
+        return value === this.#exact[c] ? { groups: {}, input: value } : null;
+      case COMPONENT_EMPTY:
+        return value === "" ? { groups: {}, input: value } : null;
+      default: {
+        const match = this.#regexps[c]!.exec(value);
+        if (match === null) return null;
+        const groups: Record<string, string | undefined> = {};
+        for (let g = 0; g < names.length; g++) groups[names[g]] = match[g + 1];
+        return { groups, input: value };
+      }
+    }
+  }
+
   /**
-   * Fills `scratch` with the values to match (ada's match(): a URL string is parsed, a dictionary processed).
-   * Returns what exec() reports as `inputs`, or null when the input is no URL (no match).
+   * Prepares the values to match (ada's match(): a URL string is parsed, a dictionary processed), for
+   * valueOf(). Returns what exec() reports as `inputs`, or null when the input is no URL (no match).
    */
   #values(input: unknown, baseURL: unknown, method: string): URLPatternInput[] | null {
     const base = baseURL === undefined ? undefined : toUSVString(baseURL);
@@ -362,19 +392,37 @@ export class URLPattern {
           "ERR_INVALID_ARG_VALUE",
         );
       }
-      const values = processInit(members);
-      if (values === null) return null;
-      for (let c = 0; c < 8; c++) scratch[c] = values[c];
+      initValues = processInit(members);
+      if (initValues === null) return null;
       return [init];
     }
     const url = toUSVString(input);
-    if (!valuesOfUrl(url, base, scratch)) return null;
+    const href = parseHref(url, base);
+    if (href === null) return null;
+    initValues = null;
+    inputHref = href;
     return base === undefined ? [url] : [url, base];
   }
 }
 
+/** The protocol RegExp of ada's last question (a construction asks about one source, and reuses it). */
+let askedSource: string | undefined;
+let askedRegExp: RegExp | undefined;
+
+/** ada asks whether a protocol given as a regular expression matches a special scheme: this engine answers. */
+function protocolMatchesScheme(source: string, ignoreCase: boolean, scheme: string): boolean {
+  const key = `${ignoreCase ? "i" : "-"}${source}`;
+  if (key !== askedSource) {
+    askedRegExp = compileComponent(source, ignoreCase, "protocol");
+    askedSource = key;
+  }
+  return askedRegExp!.test(scheme);
+}
+
 /** A component's RegExp; a source this engine refuses makes the pattern invalid (a TypeError). */
 function compileComponent(source: string, ignoreCase: boolean, component: string): RegExp {
+  // The protocol's, when ada asked about it while compiling: already made.
+  if (askedSource !== undefined && askedSource === `${ignoreCase ? "i" : "-"}${source}`) return askedRegExp!;
   try {
     return componentRegExp(source, ignoreCase);
   } catch (error) {

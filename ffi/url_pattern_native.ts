@@ -5,8 +5,8 @@
  * component's source, and asks the caller (`answer`) whether a protocol given as a regular expression
  * matches a special scheme.
  */
-import { BLOCK_TEXT, blockOfSize, decodeHrefs, headerOf, nativeBinding } from "./protocol.ts";
-import { maxUtf8Length } from "./strings.ts";
+import { BLOCK_TEXT, blockOfSize, decodeHrefs, nativeBinding, wordsOf } from "./protocol.ts";
+import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 
 /** `enum ada_ffi_operation` values of the two functions. */
 const OP_URL_PATTERN_COMPILE = 5;
@@ -42,19 +42,21 @@ const SPECIAL_SCHEMES = ["http", "https", "ws", "wss", "ftp", "file"];
  */
 export type InitMembers = (string | undefined)[];
 
-/** One compiled component, as ada describes it. */
-export interface CompiledComponent {
-  type: number;
-  hasRegExpGroups: boolean;
-  /** Whether its regular expression takes the `i` flag (pathname, search and hash under ignoreCase). */
-  ignoreCase: boolean;
-  pattern: string;
-  /** The regular expression's source (REGEXP only). */
-  regexp: string;
-  /** The one value an EXACT_MATCH component matches. */
-  exact: string;
-  groupNames: string[];
+/** A compiled pattern as ada describes it: per component (protocol … hash, by index) its parts. */
+export interface CompiledPattern {
+  /** `enum ada_ffi_pattern_component_type`. */
+  types: number[];
+  /** Bit 0: has regexp groups; bit 1: the regular expression takes the `i` flag. */
+  flags: number[];
+  patterns: string[];
+  /** Regular-expression sources (REGEXP components; "" for the others). */
+  regexps: string[];
+  /** The one value each EXACT_MATCH component matches. */
+  exact: string[];
+  groupNames: string[][];
 }
+export const FLAG_HAS_REGEXP_GROUPS = 1;
+export const FLAG_REGEXP_IGNORES_CASE = 2;
 
 /** A regular expression ada asked about, and its answer bits once known. */
 interface Answer {
@@ -66,9 +68,13 @@ interface Answer {
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
-/** A decoded output: its table (from word 3 on) and its strings as one JS string. */
+/**
+ * A decoded output: its table (from word `at` of `table` on: a view of the block, valid until the next call)
+ * and its strings as one JS string.
+ */
 interface Output {
   table: Int32Array;
+  at: number;
   text: string;
   questions: boolean;
 }
@@ -82,7 +88,7 @@ function encodeInput(
 ): number {
   let at = BLOCK_TEXT;
   const write = (s: string): number => {
-    const n = utf8Encoder.encodeInto(s, target.subarray(at)).written;
+    const n = encodeUtf8Into(s, target, at);
     at += n;
     return n;
   };
@@ -121,7 +127,7 @@ function call(
   let size = BLOCK_TEXT + inputBound(input, base) + answerBytes;
   for (;;) {
     const target = blockOfSize(size);
-    const words = headerOf(target);
+    const words = wordsOf(target);
     words[OPERATION] = op;
     words[FLAGS] = flags;
     words[TEXT_CAP] = target.length - BLOCK_TEXT;
@@ -145,18 +151,18 @@ function call(
       size = BLOCK_TEXT + Math.max(result, at - BLOCK_TEXT) + 8;
       continue;
     }
-    const head = new Int32Array(target.buffer, target.byteOffset + BLOCK_TEXT, 3);
-    const tableWords = head[0];
-    const byteCount = head[1];
-    const units = head[2];
-    const table = new Int32Array(target.buffer, target.byteOffset + BLOCK_TEXT + 12, tableWords - 3).slice();
+    const table = words;
+    const head = BLOCK_TEXT / 4;
+    const tableWords = table[head];
+    const byteCount = table[head + 1];
+    const units = table[head + 2];
     const start = BLOCK_TEXT + 4 * tableWords;
     const text = byteCount === 0
       ? ""
       : units === byteCount
       ? decodeHrefs(target, start, start + byteCount)
       : utf8Decoder.decode(target.subarray(start, start + byteCount));
-    return { table, text, questions: words[OUTPUT] === OUTPUT_QUESTIONS };
+    return { table, at: head + 3, text, questions: words[OUTPUT] === OUTPUT_QUESTIONS };
   }
 }
 
@@ -164,14 +170,14 @@ function call(
  * Compiles a pattern with ada: `input` is the constructor string (with `base`) or a URLPatternInit's members.
  * `matches(source, ignoreCase, scheme)` tells whether a regular-expression source matches a special scheme
  * (it may throw, e.g. for a source the engine refuses). Returns the eight components (protocol … hash), or
- * null where the standard throws a TypeError.
+ * null where the standard throws a TypeError. Reads nothing of the input after it returns.
  */
 export function compilePattern(
   input: string | InitMembers,
   base: string | undefined,
   ignoreCase: boolean,
   matches: (source: string, ignoreCase: boolean, scheme: string) => boolean,
-): CompiledComponent[] | null {
+): CompiledPattern | null {
   const flags = (ignoreCase ? FLAG_IGNORE_CASE : 0) | (typeof input === "string" ? 0 : FLAG_INIT);
   const answers: Answer[] = [];
   // Each round answers ada's new questions; a protocol pattern yields at most two distinct sources.
@@ -179,12 +185,12 @@ export function compilePattern(
     const output = call(OP_URL_PATTERN_COMPILE, flags, input, base, answers);
     if (output === null) return null;
     if (!output.questions) return components(output);
-    const { table, text } = output;
-    const count = table[0];
+    const { table, at: w, text } = output;
+    const count = table[w];
     let at = 0;
     for (let q = 0; q < count; q++) {
-      const questionIgnoreCase = table[1 + 3 * q] === 1;
-      const units = table[3 + 3 * q];
+      const questionIgnoreCase = table[w + 1 + 3 * q] === 1;
+      const units = table[w + 3 + 3 * q];
       const source = text.slice(at, at + units);
       at += units;
       let bits = 0;
@@ -198,9 +204,9 @@ export function compilePattern(
 }
 
 /** The pattern output: per component its type, flags and strings, in the order the table measures them. */
-function components(output: Output): CompiledComponent[] {
+function components(output: Output): CompiledPattern {
   const { table, text } = output;
-  let word = 0;
+  let word = output.at;
   let at = 0;
   const take = (): string => {
     const units = table[word++];
@@ -208,27 +214,19 @@ function components(output: Output): CompiledComponent[] {
     at += units;
     return s;
   };
-  const result: CompiledComponent[] = [];
+  const compiled: CompiledPattern = { types: [], flags: [], patterns: [], regexps: [], exact: [], groupNames: [] };
   for (let c = 0; c < 8; c++) {
-    const type = table[word++];
-    const flags = table[word++];
+    compiled.types.push(table[word++]);
+    compiled.flags.push(table[word++]);
     const groupCount = table[word++];
-    const pattern = take();
-    const regexp = take();
-    const exact = take();
-    const groupNames: string[] = [];
-    for (let g = 0; g < groupCount; g++) groupNames.push(take());
-    result.push({
-      type,
-      hasRegExpGroups: (flags & 1) !== 0,
-      ignoreCase: (flags & 2) !== 0,
-      pattern,
-      regexp,
-      exact,
-      groupNames,
-    });
+    compiled.patterns.push(take());
+    compiled.regexps.push(take());
+    compiled.exact.push(take());
+    const names: string[] = [];
+    for (let g = 0; g < groupCount; g++) names.push(take());
+    compiled.groupNames.push(names);
   }
-  return result;
+  return compiled;
 }
 
 /**
@@ -238,12 +236,13 @@ function components(output: Output): CompiledComponent[] {
 export function processInit(members: InitMembers): string[] | null {
   const output = call(OP_URL_PATTERN_PROCESS, FLAG_INIT, members, undefined, []);
   if (output === null) return null;
-  const { table, text } = output;
+  const { table, at: w, text } = output;
   const values: string[] = [];
   let at = 0;
   for (let i = 0; i < 8; i++) {
-    values.push(text.slice(at, at + table[i]));
-    at += table[i];
+    const units = table[w + i];
+    values.push(text.slice(at, at + units));
+    at += units;
   }
   return values;
 }

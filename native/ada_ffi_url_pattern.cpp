@@ -173,6 +173,40 @@ std::optional<size_t> read_init(const uint8_t* block, ada::url_pattern_init& ini
   return at;
 }
 
+// The most capture groups a JavaScript engine compiles in one regular expression (V8 32767, JavaScriptCore
+// 32768). A component with more groups can never be matched anywhere, so it is refused before ada parses it:
+// ada's parser compares each new group's name with every earlier one, which is quadratic (a 1 MB pattern of
+// "/*" took minutes).
+constexpr size_t max_groups_per_component = 32768;
+
+// The groups a component's pattern string makes, by the standard's "parse a pattern string": each name, regexp
+// and asterisk token, a name and the regexp right after it counting once. A string that does not tokenize
+// counts 0 (ada refuses it itself).
+size_t group_count(const std::optional<std::string>& pattern) {
+  using ada::url_pattern_helpers::token_type;
+  if (!pattern) return 0;
+  auto tokens = ada::url_pattern_helpers::tokenize(*pattern, ada::url_pattern_helpers::token_policy::strict);
+  if (!tokens) return 0;
+  size_t groups = 0;
+  bool after_name = false;
+  for (const auto& token : *tokens) {
+    if (token.type == token_type::NAME || token.type == token_type::ASTERISK ||
+        (token.type == token_type::REGEXP && !after_name)) {
+      groups++;
+    }
+    after_name = token.type == token_type::NAME;
+  }
+  return groups;
+}
+
+bool too_many_groups(const ada::url_pattern_init& init) {
+  for (const auto* member : {&init.protocol, &init.username, &init.password, &init.hostname, &init.port,
+                             &init.pathname, &init.search, &init.hash}) {
+    if (group_count(*member) > max_groups_per_component) return true;
+  }
+  return false;
+}
+
 uint32_t component_type(ada::url_pattern_component_type type) {
   switch (type) {
     case ada::url_pattern_component_type::EMPTY: return ADA_FFI_COMPONENT_EMPTY;
@@ -223,26 +257,24 @@ uint32_t ada_ffi_url_pattern_compile_block(uint8_t* block) {
   ada::url_pattern_options options{.ignore_case = (flags & ADA_FFI_PATTERN_IGNORE_CASE) != 0};
   const char* text = reinterpret_cast<const char*>(block + ADA_FFI_BLOCK_TEXT);
 
-  std::variant<std::string_view, ada::url_pattern_init> input;
-  std::string_view base;
-  bool has_base = false;
+  ada::url_pattern_init init;
+  std::string_view input;  // the string form's
+  std::optional<std::string_view> base;
   size_t input_end;
-  if (flags & ADA_FFI_PATTERN_INIT) {
-    ada::url_pattern_init init;
+  bool string_form = (flags & ADA_FFI_PATTERN_INIT) == 0;
+  if (!string_form) {
     auto end = read_init(block, init);
     if (!end) return ADA_FFI_INVALID;
     input_end = *end;
-    input = std::move(init);
   } else {
     uint32_t input_len = word(block, ADA_FFI_BLOCK_INPUT_LEN);
     uint32_t base_len = word(block, ADA_FFI_BLOCK_BASE_LEN);
     input = std::string_view(text, input_len);
-    if (!valid_utf8(std::get<std::string_view>(input))) return ADA_FFI_INVALID;
+    if (!valid_utf8(input)) return ADA_FFI_INVALID;
     input_end = input_len;
     if (base_len != ADA_FFI_NO_BASE) {
       base = std::string_view(text + input_len, base_len);
-      if (!valid_utf8(base)) return ADA_FFI_INVALID;
-      has_base = true;
+      if (!valid_utf8(*base)) return ADA_FFI_INVALID;
       input_end += base_len;
     }
   }
@@ -250,8 +282,23 @@ uint32_t ada_ffi_url_pattern_compile_block(uint8_t* block) {
   question_context context;
   if (!read_answers(block, input_end, context.answers)) return ADA_FFI_INVALID;
   current_context = &context;
-  auto compiled = ada::parse_url_pattern<recording_regex_provider>(std::move(input), has_base ? &base : nullptr,
-                                                                   &options);
+  // The string form's steps of ada::parser::parse_url_pattern_impl, done here so that the group counts of
+  // its components can be checked before ada parses them: parse the constructor string into a URLPatternInit,
+  // require a protocol or a base, and take the base as its baseURL.
+  bool valid = true;
+  if (string_form) {
+    auto parsed = ada::url_pattern_helpers::constructor_string_parser<recording_regex_provider>::parse(input);
+    if (parsed && (parsed->protocol || base)) {
+      init = std::move(*parsed);
+      if (base) init.base_url = std::string(*base);
+    } else {
+      valid = false;
+    }
+  }
+  tl::expected<pattern, ada::errors> compiled = tl::unexpected(ada::errors::type_error);
+  if (valid && !too_many_groups(init)) {
+    compiled = ada::parse_url_pattern<recording_regex_provider>(std::move(init), nullptr, &options);
+  }
   current_context = nullptr;
 
   output_writer out;

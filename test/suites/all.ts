@@ -14,6 +14,7 @@ import * as webidl from "./webidl.ts";
 import * as wpt from "./wpt_urltestdata.ts";
 import * as wptSetters from "./wpt_setters_idna.ts";
 import * as wptUrlPattern from "./wpt_urlpattern.ts";
+import * as urlPatternApi from "./url_pattern_api.ts";
 import * as urlPatternDifferential from "./url_pattern_differential.ts";
 
 /**
@@ -30,6 +31,7 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   wpt.register(api);
   wptSetters.register(api);
   wptUrlPattern.register(api);
+  urlPatternApi.register(api);
   webidl.register(api);
   searchParams.register(api);
   buffers.register(api);

@@ -1,0 +1,219 @@
+/**
+ * URLPattern beyond WPT: WebIDL conversions and overloads, the result's shape, errors, the special-scheme
+ * question, and hostile input (huge patterns and inputs, group bombs, deep nesting, invalid regexes, lone
+ * surrogates, non-ASCII names) — a TypeError or the right answer, quickly, never a crash or hang.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+
+type Pattern = InstanceType<Api["URLPattern"]>;
+const MB = 1 << 20;
+
+export function register(api: Api): void {
+  const { URLPattern } = api;
+  const make = (...args: unknown[]) => new (URLPattern as unknown as new (...a: unknown[]) => Pattern)(...args);
+  const isTypeError = (e: unknown) => e instanceof TypeError;
+  const test = suite("URLPattern API");
+
+  test("WebIDL shape: lengths, enumerable members, toStringTag", () => {
+    assert.is(URLPattern.length, 0);
+    assert.is(URLPattern.prototype.test.length, 0);
+    assert.is(URLPattern.prototype.exec.length, 0);
+    const members = Object.keys(URLPattern.prototype);
+    for (const name of ["protocol", "hostname", "pathname", "hash", "hasRegExpGroups", "test", "exec"]) {
+      assert.ok(members.includes(name), name);
+    }
+    assert.is(Object.prototype.toString.call(new URLPattern()), "[object URLPattern]");
+    assert.is(new URLPattern().pathname, "*");
+  });
+
+  test("overloads: (string, base, options), (input, options); a dictionary with a base is refused", () => {
+    assert.is(make("/a/:x", "https://h").hostname, "h");
+    assert.is(make("/A", "https://h", { ignoreCase: true }).test("https://h/a"), true);
+    assert.is(make({ pathname: "/A" }, { ignoreCase: true }).test("https://h/a"), true);
+    assert.is(make("https://h/A", { ignoreCase: true }).test("https://h/a"), true);
+    assert.is(make({ pathname: "/A" }, null).test("https://h/a"), false);
+    assert.throws(() => make({ pathname: "/a" }, "https://h"), isTypeError);
+    // Three arguments always mean (input, baseURL, options): an undefined base is the string "undefined".
+    assert.throws(() => make("/a", undefined, {}), isTypeError);
+    assert.throws(() => make({}, {}, "not a dictionary"), isTypeError);
+    assert.throws(() => make({}, 5 as unknown), isTypeError); // 5 is a base URL "5" for a dictionary input
+    assert.throws(() => make("/a"), isTypeError); // relative without a base
+    const error = (() => {
+      try {
+        make("(");
+      } catch (e) {
+        return e as TypeError & { code?: string };
+      }
+    })();
+    assert.ok(error instanceof TypeError);
+    assert.is(error!.code, "ERR_INVALID_URL_PATTERN");
+  });
+
+  test("dictionary members are read in WebIDL's (lexicographic) order, once each", () => {
+    const read: string[] = [];
+    make(new Proxy({}, { get: (_t, key) => (read.push(String(key)), undefined) }));
+    assert.equal(read, [
+      "baseURL",
+      "hash",
+      "hostname",
+      "password",
+      "pathname",
+      "port",
+      "protocol",
+      "search",
+      "username",
+    ]);
+    assert.throws(() => make({ pathname: Symbol("x") }), isTypeError);
+    assert.throws(() =>
+      make({
+        get pathname() {
+          throw new RangeError("boom");
+        },
+      }), (e: unknown) => e instanceof RangeError);
+  });
+
+  test("members on a foreign receiver throw ERR_INVALID_THIS", () => {
+    for (const name of ["protocol", "pathname", "hasRegExpGroups"]) {
+      const getter = Object.getOwnPropertyDescriptor(URLPattern.prototype, name)!.get!;
+      assert.throws(
+        () => getter.call({}),
+        (e: unknown) => isTypeError(e) && (e as { code?: string }).code === "ERR_INVALID_THIS",
+      );
+    }
+    assert.throws(() => URLPattern.prototype.test.call({}, "https://h/"), isTypeError);
+    assert.throws(() => URLPattern.prototype.exec.call(new URL("https://h/"), "https://h/"), isTypeError);
+  });
+
+  test("exec(): lexicographic members, inputs as given, undefined for a group that did not take part", () => {
+    const p = make({ pathname: "/:a/:b?" });
+    const r = p.exec("https://h/y")!;
+    assert.equal(Object.keys(r), [
+      "hash",
+      "hostname",
+      "inputs",
+      "password",
+      "pathname",
+      "port",
+      "protocol",
+      "search",
+      "username",
+    ]);
+    assert.equal(Object.keys(r.pathname), ["groups", "input"]);
+    assert.equal(r.inputs, ["https://h/y"]);
+    assert.equal(Object.keys(r.pathname.groups), ["a", "b"]);
+    assert.is(r.pathname.groups.b, undefined);
+    assert.equal(r.hostname, { groups: { 0: "h" }, input: "h" });
+    assert.equal(p.exec("/x", "https://h/")!.inputs, ["/x", "https://h/"]);
+    assert.is(p.exec("https://h/x", "not a base"), null);
+    assert.is(p.test("not a url"), false);
+    assert.throws(() => p.exec({ pathname: "/x" }, "https://h/"), isTypeError);
+    // A dictionary input: reported as converted (strings, only the members given).
+    assert.equal(make({ pathname: "/x" }).exec({ pathname: "/x", search: 3 } as never)!.inputs, [{
+      pathname: "/x",
+      search: "3",
+    }]);
+    // test() is test({}): a default pattern matches it.
+    assert.is(new URLPattern().test(), true);
+    assert.is(make({ pathname: "/x" }).test(), false);
+    // A URL object is a dictionary of its components.
+    const viaUrl = make({ pathname: "/b/:id" }).exec(new api.URL("https://h/b/7?q#f") as never)!;
+    assert.is(viaUrl.pathname.groups.id, "7");
+    assert.equal(Object.keys(viaUrl.inputs[0] as object).sort(), [
+      "hash",
+      "hostname",
+      "password",
+      "pathname",
+      "port",
+      "protocol",
+      "search",
+      "username",
+    ]);
+  });
+
+  test("ignoreCase applies to pathname, search and hash", () => {
+    assert.equal(make({ search: "Q=:v" }, { ignoreCase: true }).exec("https://h/?q=1")!.search, {
+      groups: { v: "1" },
+      input: "q=1",
+    });
+    assert.is(make({ hash: "TOP" }, { ignoreCase: true }).test("https://h/#top"), true);
+    assert.is(make({ hash: "TOP" }).test("https://h/#top"), false);
+  });
+
+  test("a protocol given as a regular expression: the engine answers whether it matches a special scheme", () => {
+    // Special: the pathname is canonicalized as a path ("./" removed); not special: kept as it is.
+    assert.is(make({ protocol: "(https?)", pathname: "a/./b" }).pathname, "a/b");
+    assert.is(make({ protocol: "(foo)", pathname: "a/./b" }).pathname, "a/./b");
+    assert.is(make("http{s}?://h/x").test("https://h/x"), true);
+    assert.is(make("http{s}?://h/x").test("ftp://h/x"), false);
+    assert.throws(() => make({ protocol: "([a)", pathname: "/x" }), isTypeError);
+  });
+
+  test("regular expressions run in this engine with the v flag (also [^] on Node 20)", () => {
+    assert.equal(make({ pathname: "/:a([^]+)" }).exec("https://h/ab/c")!.pathname.groups, { a: "ab/c" });
+    assert.is(make({ pathname: "/([\\p{L}--[a-z]]+)" }).test("https://h/%C3%A9"), false); // set subtraction parses
+    const invalid = (() => {
+      try {
+        make({ pathname: "/(a[)" });
+      } catch (e) {
+        return e as TypeError;
+      }
+    })();
+    assert.ok(invalid instanceof TypeError && invalid.cause instanceof SyntaxError, String(invalid));
+  });
+
+  const hostile = suite("URLPattern hostile input");
+  const quickly = (what: string, f: () => void, ms = 5000) => {
+    const start = performance.now();
+    f();
+    const took = performance.now() - start;
+    assert.ok(took < ms, `${what} took ${took.toFixed(0)} ms`);
+  };
+  hostile("a 1 MB literal pattern, a 1 MB constructor string, a 1 MB input", () => {
+    quickly("literal", () => assert.is(make({ pathname: "/" + "a".repeat(MB) }).pathname.length, MB + 1));
+    quickly("string", () => assert.is(make("https://h/" + "x".repeat(MB)).pathname.length, MB + 1));
+    const p = make({ pathname: "/:a/*" });
+    quickly("input", () => assert.is(p.exec("https://h/" + "b".repeat(MB) + "/c")!.pathname.groups.a!.length, MB));
+    quickly("dictionary input", () => assert.is(p.test({ pathname: "/" + "b".repeat(MB) + "/c" }), true));
+  });
+  hostile("more groups in a component than any engine compiles: a TypeError, without ada's quadratic parse", () => {
+    quickly("1 MB of /*", () => assert.throws(() => make({ pathname: "/*".repeat(MB / 2) }), isTypeError), 2000);
+    quickly("32769 named groups", () =>
+      assert.throws(
+        () => make({ pathname: Array.from({ length: 32769 }, (_, i) => `/:g${i}`).join("") }),
+        isTypeError,
+      ));
+    // 4000 groups split over components are fine.
+    quickly("4000 groups", () =>
+      assert.is(
+        make({ pathname: "/:a(x)".repeat(1) + "/*".repeat(2000), search: "*&".repeat(1999) + "*" }).hasRegExpGroups,
+        true,
+      ));
+  });
+  hostile("deep nesting, invalid regexes, lone surrogates, NUL, non-ASCII names", () => {
+    quickly(
+      "braces",
+      () => assert.throws(() => make({ pathname: "{".repeat(10000) + "a" + "}".repeat(10000) }), isTypeError),
+    );
+    quickly("nested regex", () => {
+      try {
+        const p = make({ pathname: "/(" + "(?:".repeat(20000) + "a" + ")".repeat(20000) + ")" });
+        assert.is(p.test("https://h/a"), true);
+      } catch (e) {
+        assert.ok(isTypeError(e), String(e)); // an engine may refuse the depth (JavaScriptCore does)
+      }
+    });
+    assert.throws(() => make({ pathname: "/([a&&&b])" }), isTypeError);
+    assert.throws(() => make({ pathname: "/(\u00e9)" }), isTypeError); // regexp groups take ASCII only
+    assert.is(make({ pathname: "/\uD800:x" }).pathname, "/%EF%BF%BD:x");
+    assert.is(make({ pathname: "/:a\uD800b" }).pathname, "/:a%EF%BF%BDb");
+    assert.is(make({ pathname: "/a\u0000b" }).pathname, "/a%00b");
+    assert.equal(make({ pathname: "/:café/:名前" }).exec("https://h/1/2")!.pathname.groups, { café: "1", 名前: "2" });
+    assert.is(make({ pathname: "/x" }).test("https://h/\uD800"), false);
+    assert.is(make({ pathname: "/%EF%BF%BD" }).test("https://h/\uD800"), true);
+  });
+
+  test.run();
+  hostile.run();
+}
