@@ -95,6 +95,10 @@ const INIT_MEMBERS: readonly [keyof URLPatternInit, number][] = [
 
 const AT = 0x40; // '@'
 
+/** Past these, a component's RegExp is made at construction even without a user's regexp group. */
+const LAZY_SOURCE_LIMIT = 4096;
+const LAZY_GROUP_LIMIT = 256;
+
 function invalidPatternError(detail: string, cause?: unknown): TypeError {
   return typeError(`Failed to construct 'URLPattern': ${detail}`, "ERR_INVALID_URL_PATTERN", cause);
 }
@@ -199,7 +203,10 @@ function valueOf(c: number): string {
  */
 export class URLPattern {
   #types: number[];
+  /** Each REGEXP component's RegExp, once made (see the constructor); null for the other types. */
   #regexps: (RegExp | null)[];
+  #sources: string[];
+  #flags: number[];
   #exact: string[];
   #groupNames: string[][];
   #patterns: string[];
@@ -233,17 +240,21 @@ export class URLPattern {
         typeof converted === "string" ? `invalid pattern ${JSON.stringify(converted)}` : "invalid pattern",
       );
     }
-    const { types, flags, regexps } = compiled;
+    const { types, flags, regexps, groupNames } = compiled;
     this.#types = types;
-    this.#regexps = [];
+    this.#regexps = [null, null, null, null, null, null, null, null];
+    this.#sources = regexps;
+    this.#flags = flags;
     let hasRegExpGroups = false;
     for (let i = 0; i < 8; i++) {
-      hasRegExpGroups ||= (flags[i] & FLAG_HAS_REGEXP_GROUPS) !== 0;
-      this.#regexps.push(
-        types[i] === COMPONENT_REGEXP
-          ? compileComponent(regexps[i], (flags[i] & FLAG_REGEXP_IGNORES_CASE) !== 0, COMPONENTS[i])
-          : null,
-      );
+      const withRegExpGroups = (flags[i] & FLAG_HAS_REGEXP_GROUPS) !== 0;
+      hasRegExpGroups ||= withRegExpGroups;
+      // A source ada made without a user's regexp group always compiles (escaped text, [^/]+?, .*): it is compiled
+      // on first use, which halves the cost of constructing a typical route. One with a user's group may not, and
+      // the standard wants the TypeError now; so do very large sources, where an engine's limits may refuse them.
+      const eager = types[i] === COMPONENT_REGEXP &&
+        (withRegExpGroups || regexps[i].length > LAZY_SOURCE_LIMIT || groupNames[i].length > LAZY_GROUP_LIMIT);
+      if (eager) this.#regexp(i);
     }
     this.#exact = compiled.exact;
     this.#groupNames = compiled.groupNames;
@@ -321,7 +332,7 @@ export class URLPattern {
           if (valueOf(c) !== "") return false;
           continue;
         default:
-          if (!this.#regexps[c]!.test(valueOf(c))) return false;
+          if (!(this.#regexps[c] ?? this.#regexp(c)).test(valueOf(c))) return false;
       }
     }
     return true;
@@ -355,6 +366,13 @@ export class URLPattern {
     };
   }
 
+  /** Component `c`'s RegExp, made now. */
+  #regexp(c: number): RegExp {
+    const regexp = compileComponent(this.#sources[c], (this.#flags[c] & FLAG_REGEXP_IGNORES_CASE) !== 0, COMPONENTS[c]);
+    this.#regexps[c] = regexp;
+    return regexp;
+  }
+
   /** Component `c`'s result for `value`, or null when it does not match (ada's fast_match, then its groups). */
   #match(c: number, value: string): URLPatternComponentResult | null {
     const names = this.#groupNames[c];
@@ -368,7 +386,7 @@ export class URLPattern {
       case COMPONENT_EMPTY:
         return value === "" ? { groups: {}, input: value } : null;
       default: {
-        const match = this.#regexps[c]!.exec(value);
+        const match = (this.#regexps[c] ?? this.#regexp(c)).exec(value);
         if (match === null) return null;
         const groups: Record<string, string | undefined> = {};
         for (let g = 0; g < names.length; g++) groups[names[g]] = match[g + 1];

@@ -210,6 +210,7 @@ function components(output: Output): CompiledPattern {
   let at = 0;
   const take = (): string => {
     const units = table[word++];
+    if (units === 0) return ""; // most regexp and exact-match slots
     const s = text.slice(at, at + units);
     at += units;
     return s;

@@ -30,15 +30,17 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const work = mkdtempSync(join(tmpdir(), "ada-ffi-package-"));
 const project = join(work, "project");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const EXPECTED = "https://example.com/b?x=1 example.com /b 1 http://a/,null TypeError ERR_INVALID_URL";
+const EXPECTED = "https://example.com/b?x=1 example.com /b 1 http://a/,null TypeError ERR_INVALID_URL 42";
 // The last line names the native library the process mapped (from /proc/self/maps): which copy was loaded.
 const USE = `import { readFileSync } from "node:fs";
-import { URL, parseMany } from "ada-ffi";
+import { URL, URLPattern, parseMany } from "ada-ffi";
 const u = new URL("HTTPS://EXAMPLE.com/a/../b?x=1");
+const route = new URLPattern({ pathname: "/books/:id(\\\\d+)" });
 let error = "";
 try { new URL("nope"); } catch (e) { error = e.name + " " + e.code; }
 console.log([u.href, u.hostname, u.pathname, u.searchParams.get("x"),
-  parseMany(["http://a/", "bad"]).map((x) => x === null ? "null" : x.href).join(","), error].join(" "));
+  parseMany(["http://a/", "bad"]).map((x) => x === null ? "null" : x.href).join(","), error,
+  route.exec("https://h/books/42")?.pathname.groups.id].join(" "));
 let maps = "";
 try { maps = readFileSync("/proc/self/maps", "utf8"); } catch { maps = "unreadable"; }
 const mapped = maps === "unreadable" ? "?" : (maps.split("\\n").find((l) => l.includes("libada_ffi")) ?? "");
@@ -150,8 +152,12 @@ try {
   // module resolution a user may have (README, "TypeScript"), with Bun's types, and with deno check's defaults.
   // Bun's own types take no URL in \`new Request()\` (not even Bun's URL): that line is left out for them.
   const typed = (request) =>
-    `import { URL, URLSearchParams, parseMany, domainToASCII } from "ada-ffi";
+    `import { URL, URLPattern, type URLPatternResult, URLSearchParams, parseMany, domainToASCII } from "ada-ffi";
 const u: URL = new URL("https://a/?x=1");
+const route = new URLPattern({ pathname: "/books/:id" }, { ignoreCase: true });
+const hit: URLPatternResult | null = route.exec("https://a/books/1");
+const id: string | undefined = hit?.pathname.groups.id;
+const matches: boolean = route.test(u) || route.test({ pathname: "/x" }) || new URLPattern("/a", "https://h").test();
 const p: URLSearchParams = u.searchParams;
 const many: (URL | null)[] = parseMany(["x"]);
 const host: string = domainToASCII("b\u00FCcher.example");
@@ -164,7 +170,7 @@ const request = ${request ? "new Request(u)" : "null"};
 const response = fetch(u);
 const keys: string[] = p.keys().map((k) => k.toUpperCase()).toArray();
 const firstTwo = [...new URLSearchParams("a=1&b=2&c=3").entries().take(2)];
-console.log(p, many, host, n, fromBuiltin, asBuiltin, paramsAsBuiltin, request, response, keys, firstTwo);
+console.log(p, many, host, n, fromBuiltin, asBuiltin, paramsAsBuiltin, request, response, keys, firstTwo, id, matches);
 `;
   writeFileSync(join(project, "typed.ts"), typed(true));
   writeFileSync(join(project, "typed_bun.ts"), typed(false));

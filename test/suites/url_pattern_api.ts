@@ -150,6 +150,14 @@ export function register(api: Api): void {
     assert.throws(() => make({ protocol: "([a)", pathname: "/x" }), isTypeError);
   });
 
+  test("components with and without a regexp group of their own (RegExps made now or on first use) together", () => {
+    // Found by the differential test: a RegExp made at construction shifted the ones made later by one.
+    const p = make({ pathname: "/(foo|bar)/:a?/books", search: "q=:q", hash: ":h(\\d+)" });
+    const r = p.exec("https://h/bar/a/books?q=1#7")!;
+    assert.equal([r.pathname.groups, r.search.groups, r.hash.groups], [{ 0: "bar", a: "a" }, { q: "1" }, { h: "7" }]);
+    assert.is(p.test("https://h/bar/a/books?q=1#x"), false);
+  });
+
   test("regular expressions run in this engine with the v flag (also [^] on Node 20)", () => {
     assert.equal(make({ pathname: "/:a([^]+)" }).exec("https://h/ab/c")!.pathname.groups, { a: "ab/c" });
     assert.is(make({ pathname: "/([\\p{L}--[a-z]]+)" }).test("https://h/%C3%A9"), false); // set subtraction parses
