@@ -9,13 +9,17 @@
  * that is so, each unescaped `[^]` (a class matching any code point, also as a nested class) becomes the
  * equivalent `[\s\S]`.
  */
-const emptyNegatedClassIsBroken = (() => {
-  try {
-    return !new RegExp("^[^]+$", "v").test("ab");
-  } catch {
-    return false;
+let emptyNegatedClassIsBroken: boolean | undefined; // asked on first use, not at import (start-up time)
+function isEmptyNegatedClassBroken(): boolean {
+  if (emptyNegatedClassIsBroken === undefined) {
+    try {
+      emptyNegatedClassIsBroken = !new RegExp("^[^]+$", "v").test("ab");
+    } catch {
+      emptyNegatedClassIsBroken = false;
+    }
   }
-})();
+  return emptyNegatedClassIsBroken;
+}
 
 function rewriteEmptyNegatedClasses(source: string): string {
   if (!source.includes("[^]")) return source;
@@ -37,5 +41,5 @@ function rewriteEmptyNegatedClasses(source: string): string {
 
 /** Compiles a component's source; throws the engine's SyntaxError when it refuses it. */
 export function componentRegExp(source: string, ignoreCase: boolean): RegExp {
-  return new RegExp(emptyNegatedClassIsBroken ? rewriteEmptyNegatedClasses(source) : source, ignoreCase ? "vi" : "v");
+  return new RegExp(isEmptyNegatedClassBroken() ? rewriteEmptyNegatedClasses(source) : source, ignoreCase ? "vi" : "v");
 }

@@ -4,7 +4,7 @@
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
-import { fileSize, readHead } from "./file_probe.ts";
+import { bunLibc, fileSize, readHead } from "./bun_file_probe.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { addBunSearchParamsMembers } from "./bun_interop.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
@@ -30,6 +30,7 @@ const { library, path } = openNativeLibrary(
     packageRoot: `${import.meta.dir}/..`,
     platform: process.platform,
     arch: process.arch,
+    libc: bunLibc(),
     readHead,
     fileSize,
     // `bun build --compile` puts the code in a virtual file system, without the package's native library.
