@@ -261,6 +261,7 @@ export class URLPattern {
     this.#patterns = compiled.patterns;
     this.#hasRegExpGroups = hasRegExpGroups;
     askedSource = undefined;
+    keptInstance ??= this; // see KEPT_INSTANCE in ffi/url.ts (a pattern cannot be made before the library loads)
   }
 
   /** The protocol component's pattern string, e.g. "http{s}?". */
@@ -422,6 +423,12 @@ export class URLPattern {
     return base === undefined ? [url] : [url, base];
   }
 }
+
+/**
+ * The first pattern made, kept so that V8 keeps URLPattern's hidden class across full GCs (see KEPT_INSTANCE in
+ * ffi/url.ts); the constructor assigns it, so V8 keeps the binding.
+ */
+let keptInstance: URLPattern | undefined;
 
 /** The protocol RegExp of ada's last question (a construction asks about one source, and reuses it). */
 let askedSource: string | undefined;

@@ -451,3 +451,9 @@ defineInspect(
     return `URLSearchParams Iterator { ${items.map((item) => inspect(item, options)).join(", ")} }`;
   },
 );
+
+/**
+ * Instances kept for the life of the module, so that V8 keeps their hidden classes (and the optimized code that
+ * depends on them) across a full GC that finds no other instance alive: see KEPT_INSTANCE in ffi/url.ts.
+ */
+export const KEPT_INSTANCES: readonly object[] = [new URLSearchParams(), new URLSearchParams().keys()];

@@ -7,6 +7,7 @@ import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as global from "./global.ts";
 import * as loading from "./loading.ts";
+import * as optimization from "./optimization.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
 import * as stress from "./stress.ts";
@@ -43,5 +44,6 @@ export function registerAll(api: Api, runtime: loading.Runtime): void {
   global.register(runtime);
   runtimeApis.register(runtime);
   stress.register(api, runtime, seed);
+  optimization.register(runtime);
   cli.register(runtime);
 }
