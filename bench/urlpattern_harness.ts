@@ -21,6 +21,16 @@ export interface PatternContender {
   URLPattern: PatternClass;
 }
 
+/** A runtime's contenders: its built-in URLPattern where it has one, ada-ffi's, urlpattern-polyfill's. */
+export function patternContenders(ours: unknown, polyfill: unknown): PatternContender[] {
+  const builtIn = (globalThis as { URLPattern?: PatternClass }).URLPattern;
+  return [
+    ...(builtIn ? [{ name: "built-in", URLPattern: builtIn }] : []),
+    { name: "ada-ffi", URLPattern: ours as PatternClass },
+    { name: "urlpattern-polyfill", URLPattern: polyfill as PatternClass },
+  ];
+}
+
 export interface PatternHost {
   runtime: string;
   version: string;

@@ -11,21 +11,21 @@ import { BUILD_COMMAND } from "./library_location.ts";
 import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
 
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
-const INVALID = 0xffffffff;
+export const INVALID = 0xffffffff;
 const UNCHANGED = 0xfffffffe;
 /** The same codes in an Int32Array of batch results. */
 export const INVALID_I32 = -1;
 export const UNCHANGED_I32 = -2;
 
-/** Call block layout: header words, and where the text starts. */
-const INPUT_LEN = 0;
-const BASE_LEN = 1;
-const TEXT_CAP = 2;
+/** Call block layout: header words, and where the text starts (also for ffi/url_pattern_native.ts). */
+export const INPUT_LEN = 0;
+export const BASE_LEN = 1;
+export const TEXT_CAP = 2;
 const SETTER = 3;
 const COMPONENTS_WORD = 4;
-const OPERATION = 13;
+export const OPERATION = 13;
 const TEXT = 64;
-const NO_BASE = -1; // ADA_FFI_NO_BASE through an Int32Array
+export const NO_BASE = -1; // ADA_FFI_NO_BASE through an Int32Array
 
 /** `enum ada_ffi_operation`: which block function a block is for (ada_ffi_block dispatches on it). */
 const OP_PARSE = 0;

@@ -5,27 +5,34 @@
  * component's source, and asks the caller (`answer`) whether a protocol given as a regular expression
  * matches a special scheme.
  */
-import { BLOCK_TEXT, blockOfSize, decodeHrefs, nativeBinding, wordsOf } from "./protocol.ts";
+import {
+  BASE_LEN,
+  BLOCK_TEXT,
+  blockOfSize,
+  decodeHrefs,
+  INPUT_LEN,
+  INVALID,
+  nativeBinding,
+  NO_BASE,
+  OPERATION,
+  TEXT_CAP,
+  wordsOf,
+} from "./protocol.ts";
 import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 
 /** `enum ada_ffi_operation` values of the two functions. */
 const OP_URL_PATTERN_COMPILE = 5;
 const OP_URL_PATTERN_PROCESS = 6;
 
-/** Header words (ada_ffi_url_pattern.h). */
-const INPUT_LEN = 0;
-const BASE_LEN = 1;
-const TEXT_CAP = 2;
+/** Header words of ada_ffi_url_pattern.h (INPUT_LEN, BASE_LEN, TEXT_CAP and OPERATION as for every block). */
 const FIELDS = 3;
 const FLAGS = 12;
-const OPERATION = 13;
 const ANSWERS = 14;
 const OUTPUT = 15;
-const ABSENT = -1; // ADA_FFI_ABSENT / ADA_FFI_NO_BASE through an Int32Array
+const ABSENT = -1; // ADA_FFI_ABSENT through an Int32Array
 const FLAG_IGNORE_CASE = 1;
 const FLAG_INIT = 2;
 const OUTPUT_QUESTIONS = 1;
-const INVALID = 0xffffffff;
 
 /** `enum ada_ffi_pattern_component_type`. */
 export const COMPONENT_EMPTY = 0;
@@ -94,11 +101,11 @@ function encodeInput(
   };
   if (typeof input === "string") {
     words[INPUT_LEN] = write(input);
-    words[BASE_LEN] = base === undefined ? ABSENT : write(base);
+    words[BASE_LEN] = base === undefined ? NO_BASE : write(base);
     for (let field = 0; field < 9; field++) words[FIELDS + field] = ABSENT;
   } else {
     words[INPUT_LEN] = 0;
-    words[BASE_LEN] = ABSENT;
+    words[BASE_LEN] = NO_BASE;
     for (let field = 0; field < 9; field++) {
       const member = input[field];
       words[FIELDS + field] = member === undefined ? ABSENT : write(member);

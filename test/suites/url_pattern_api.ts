@@ -10,6 +10,16 @@ import type { Api } from "../support/api.ts";
 type Pattern = InstanceType<Api["URLPattern"]>;
 const MB = 1 << 20;
 
+/** What `f` throws (undefined when it returns). */
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 export function register(api: Api): void {
   const { URLPattern } = api;
   const make = (...args: unknown[]) => new (URLPattern as unknown as new (...a: unknown[]) => Pattern)(...args);
@@ -40,13 +50,7 @@ export function register(api: Api): void {
     assert.throws(() => make({}, {}, "not a dictionary"), isTypeError);
     assert.throws(() => make({}, 5 as unknown), isTypeError); // 5 is a base URL "5" for a dictionary input
     assert.throws(() => make("/a"), isTypeError); // relative without a base
-    const error = (() => {
-      try {
-        make("(");
-      } catch (e) {
-        return e as TypeError & { code?: string };
-      }
-    })();
+    const error = thrown(() => make("(")) as TypeError & { code?: string };
     assert.ok(error instanceof TypeError);
     assert.is(error!.code, "ERR_INVALID_URL_PATTERN");
   });
@@ -161,13 +165,7 @@ export function register(api: Api): void {
   test("regular expressions run in this engine with the v flag (also [^] on Node 20)", () => {
     assert.equal(make({ pathname: "/:a([^]+)" }).exec("https://h/ab/c")!.pathname.groups, { a: "ab/c" });
     assert.is(make({ pathname: "/([\\p{L}--[a-z]]+)" }).test("https://h/%C3%A9"), false); // set subtraction parses
-    const invalid = (() => {
-      try {
-        make({ pathname: "/(a[)" });
-      } catch (e) {
-        return e as TypeError;
-      }
-    })();
+    const invalid = thrown(() => make({ pathname: "/(a[)" })) as TypeError;
     assert.ok(invalid instanceof TypeError && invalid.cause instanceof SyntaxError, String(invalid));
   });
 
