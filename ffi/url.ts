@@ -39,6 +39,7 @@ import { createLinkedSearchParams, resetSearchParams, toUSVString, URLSearchPara
 import { invalidThisError, invalidUrlError, missingArgumentError } from "./errors.ts";
 import { cloneLikeTheRuntime, layerOnRuntimeClass, setLength } from "./interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
+import { keepInstanceShape } from "./instance_shapes.ts";
 
 const AT = 0x40; // '@'
 const COLON = 0x3a;
@@ -435,11 +436,4 @@ defineInspect(URL.prototype, (url: URL) => ({
   hash: url.hash,
 }));
 
-/**
- * One instance kept for the life of the module. V8 keeps the hidden class an instance's private fields create only
- * while an instance is alive: after a full GC with no URL left, every optimized function that handles URLs was
- * thrown away ("embedded weak objects cleared": the constructor and every getter, re-optimized from scratch; on
- * Node 26, new URL + 2 getters after a gc() took 330 ns instead of 196). Exported so that V8 keeps the binding
- * (a module-level constant no function reads would die with the module's top-level frame); not public API.
- */
-export const KEPT_INSTANCE: URL = adopt("", components, 0);
+keepInstanceShape(adopt("", components, 0));

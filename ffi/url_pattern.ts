@@ -35,6 +35,7 @@ import { componentRegExp } from "./url_pattern_regexp.ts";
 import { toUSVString } from "./url_search_params.ts";
 import { invalidArgTypeError, invalidThisError, typeError } from "./errors.ts";
 import { setLength } from "./interop.ts";
+import { keepInstanceShape } from "./instance_shapes.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "./webidl.ts";
 
 /** The URLPatternInit dictionary: each member a pattern (constructor) or a value (test/exec). */
@@ -261,7 +262,11 @@ export class URLPattern {
     this.#patterns = compiled.patterns;
     this.#hasRegExpGroups = hasRegExpGroups;
     askedSource = undefined;
-    keptInstance ??= this; // see KEPT_INSTANCE in ffi/url.ts (a pattern cannot be made before the library loads)
+    if (!shapeKept) {
+      // ffi/instance_shapes.ts; a pattern cannot be made before the library loads, so the first one made is kept.
+      shapeKept = true;
+      keepInstanceShape(this);
+    }
   }
 
   /** The protocol component's pattern string, e.g. "http{s}?". */
@@ -424,11 +429,7 @@ export class URLPattern {
   }
 }
 
-/**
- * The first pattern made, kept so that V8 keeps URLPattern's hidden class across full GCs (see KEPT_INSTANCE in
- * ffi/url.ts); the constructor assigns it, so V8 keeps the binding.
- */
-let keptInstance: URLPattern | undefined;
+let shapeKept = false;
 
 /** The protocol RegExp of ada's last question (a construction asks about one source, and reuses it). */
 let askedSource: string | undefined;

@@ -6,6 +6,7 @@
  * `onUpdate(serialized)` after every change, and the URL calls `resetSearchParams` when its query
  * changes by other means (the search or href setters).
  */
+import { keepInstanceShape } from "./instance_shapes.ts";
 import {
   invalidArgTypeError,
   invalidThisError,
@@ -452,8 +453,5 @@ defineInspect(
   },
 );
 
-/**
- * Instances kept for the life of the module, so that V8 keeps their hidden classes (and the optimized code that
- * depends on them) across a full GC that finds no other instance alive: see KEPT_INSTANCE in ffi/url.ts.
- */
-export const KEPT_INSTANCES: readonly object[] = [new URLSearchParams(), new URLSearchParams().keys()];
+keepInstanceShape(new URLSearchParams());
+keepInstanceShape(new URLSearchParams().keys());

@@ -1,7 +1,7 @@
 /**
  * V8 (Node, Deno): a full GC that finds no instance of our classes alive must not throw away the optimized code
- * that handles them. V8 keeps an instance's hidden class only while something holds it; without the instances the
- * modules keep (KEPT_INSTANCE in ffi/url.ts and its kin) every gc() deoptimized the URL constructor and getters
+ * that handles them. V8 keeps an instance's hidden class only while something holds it; without the instances
+ * ffi/instance_shapes.ts keeps, every gc() deoptimized the URL constructor and getters
  * ("embedded weak objects cleared"), and the next loop ran interpreted code until re-optimized (new URL and two
  * getters: 330 ns instead of 196 on Node 26). Runs a child with --trace-deopt and counts those deopts of ours.
  */
