@@ -194,8 +194,8 @@ function valueOf(c: number): string {
 
 /**
  * A URL pattern: matches URLs (strings, URL objects, or URLPatternInit dictionaries) component by component,
- * with the same API and answers as the built-in `URLPattern` of Node 24+ (which also uses ada 4.0.0), Deno
- * and Bun, on every runtime.
+ * with the API of the built-in `URLPattern` (Node 24+, Deno, Bun) and the standard's answers — those of Node 24+'s,
+ * which also uses ada 4.0.0 — on every runtime.
  *
  * @example
  * const route = new URLPattern({ pathname: "/books/:id(\\d+)" });
