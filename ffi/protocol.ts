@@ -123,8 +123,31 @@ function fill(target: Uint8Array, words: Int32Array, input: string, base: string
   words[OPERATION] = op;
   const inLen = encodeUtf8Into(input, target, TEXT, target === block ? text : undefined);
   words[INPUT_LEN] = inLen;
-  words[BASE_LEN] = base === undefined ? NO_BASE : encodeUtf8Into(base, target, TEXT + inLen);
+  words[BASE_LEN] = base === undefined ? NO_BASE : encodeBase(base, target, TEXT + inLen);
   words[TEXT_CAP] = target.length - TEXT;
+}
+
+/**
+ * The base (or setter value) slot: a string given twice in a row is kept encoded and copied from then on (links
+ * resolved against one page, one value set on many URLs); any other is encoded as the input is. Only short ones are
+ * kept (BASE_KEEP_LIMIT bytes), so a huge string is never held.
+ */
+const BASE_KEEP_LIMIT = 4096;
+let previousBase: string | undefined;
+let keptBase: string | undefined;
+let keptBaseBytes = new Uint8Array(0);
+function encodeBase(base: string, target: Uint8Array, offset: number): number {
+  if (base === keptBase) {
+    target.set(keptBaseBytes, offset);
+    return keptBaseBytes.length;
+  }
+  const n = encodeUtf8Into(base, target, offset);
+  if (base === previousBase && n <= BASE_KEEP_LIMIT) {
+    keptBase = base;
+    keptBaseBytes = target.slice(offset, offset + n);
+  }
+  previousBase = n <= BASE_KEEP_LIMIT ? base : undefined;
+  return n;
 }
 
 /**

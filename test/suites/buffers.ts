@@ -28,6 +28,29 @@ export function register(api: Api): void {
     assert.is(spaces.pathname, "/" + "%20".repeat(5000) + "x");
   });
 
+  test("a base (or setter value) given again is copied from its kept bytes: every sequence keeps answers right", () => {
+    const a = "https://a.example/dir/page?q#h";
+    const b = "https://b.example/other/x"; // a different base, then the kept one again
+    const sequence = [a, a, a, b, a, b, b, b, a, "http://ü.example/ä/", "http://ü.example/ä/", a];
+    for (const base of sequence) {
+      assert.is(new URL("../up?x", base).href, new globalThis.URL("../up?x", base).href); // simple inputs: every runtime agrees
+    }
+    assert.is(new URL("z", sequence[9]).href, "http://xn--tda.example/%C3%A4/z");
+    assert.is(new URL("z", a).href, "https://a.example/dir/z");
+    assert.is(new URL("z", b).href, "https://b.example/other/z");
+    // A long base given twice is not kept (nor held), and still resolves.
+    const long = "https://h/" + "d/".repeat(3000);
+    assert.is(new URL("z", long).pathname.length, 1 + 2 * 3000 + 1);
+    assert.is(new URL("z", long).pathname.length, 1 + 2 * 3000 + 1);
+    assert.is(new URL("z", a).href, "https://a.example/dir/z");
+    // Setter values share the slot.
+    const u = new URL("https://h/p");
+    for (const value of ["?x=1", "?x=1", "?y=2", "?x=1"]) {
+      u.search = value;
+      assert.is(u.href, `https://h/p${value}`);
+    }
+  });
+
   test("a long base and a relative input", () => {
     const base = "http://base.example/" + "d/".repeat(50_000);
     const url = new URL("../x?" + "q".repeat(10_000), base);
