@@ -10,6 +10,8 @@
  * that workload.
  */
 
+import { median } from "./harness.ts";
+
 export interface PatternLike {
   test(input?: unknown, base?: string): boolean;
   exec(input?: unknown, base?: string): { pathname: { groups: Record<string, string | undefined> } } | null;
@@ -94,12 +96,6 @@ function constructorArgs(tag: string): unknown[][] {
   ];
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** Routes an input: the index of the first matching route and the length of its first parameter. */
 function route(routes: PatternLike[], url: string): number {
   for (let r = 0; r < routes.length; r++) {
@@ -133,22 +129,22 @@ export function runPatternBench(host: PatternHost, lines: string[], rounds: numb
   const jobs: Job[] = [];
   const disagree: Record<string, string[]> = { test: [], exec: [], router: [], construct: [] };
   const freshInputs = (round: number) => urls.map((u, i) => `${u.split("#")[0]}#r${round}-${i}`);
-  const answers = (c: PatternContender) => {
-    const probe = make(c, PROBE);
+  // Each contender's answers on fresh inputs and on the router mix; those differing from ada-ffi's are not timed.
+  const answers = (probe: PatternLike, routes: PatternLike[]) => {
     const inputs = freshInputs(-1);
-    const routes = ROUTES.map((args) => make(c, args));
     return {
       test: JSON.stringify(inputs.map((u) => probe.test(u))),
       exec: JSON.stringify(inputs.map((u) => probe.exec(u)?.pathname.groups ?? null)),
       router: JSON.stringify(ROUTER_URLS.map((u) => route(routes, u))),
     };
   };
-  const expected = answers(ours);
-  let prepared: string[][] = [];
+  const expected = answers(make(ours, PROBE), ROUTES.map((args) => make(ours, args)));
+  /** The current test/exec job's inputs, made before it is timed. */
+  let fresh: string[] = [];
   for (const c of host.contenders) {
-    const got = answers(c);
     const probe = make(c, PROBE);
     const routes = ROUTES.map((args) => make(c, args));
+    const got = answers(probe, routes);
     const agrees = (w: "test" | "exec" | "router") => {
       if (got[w] === expected[w]) return true;
       disagree[w].push(c.name);
@@ -159,8 +155,8 @@ export function runPatternBench(host: PatternHost, lines: string[], rounds: numb
         workload: "test",
         contender: c,
         calls: urls.length,
-        run: (round) => {
-          const inputs = prepared[round];
+        run: () => {
+          const inputs = fresh;
           let acc = 0;
           for (let i = 0; i < inputs.length; i++) if (probe.test(inputs[i])) acc++;
           return acc;
@@ -172,8 +168,8 @@ export function runPatternBench(host: PatternHost, lines: string[], rounds: numb
         workload: "exec",
         contender: c,
         calls: urls.length,
-        run: (round) => {
-          const inputs = prepared[round];
+        run: () => {
+          const inputs = fresh;
           let acc = 0;
           for (let i = 0; i < inputs.length; i++) {
             const r = probe.exec(inputs[i]);
@@ -218,15 +214,12 @@ export function runPatternBench(host: PatternHost, lines: string[], rounds: numb
   for (const job of jobs) (samples[job.workload] ??= {})[job.contender.name] = [];
   const warmup = 2;
   for (let round = 0; round < rounds + warmup; round++) {
-    // Inputs made before timing; every round (and every contender in it) sees URLs not seen before.
-    prepared = [];
-    prepared[round] = freshInputs(round);
     host.gc();
     for (let k = 0; k < jobs.length; k++) {
       const job = jobs[(k + round) % jobs.length];
       if (job.workload === "test" || job.workload === "exec") {
-        // Each contender its own fresh copy: no contender warms another's cache.
-        prepared[round] = freshInputs(round * 1000 + k);
+        // Made before timing, for this job alone: no round or contender sees a URL another saw (no cache helps).
+        fresh = freshInputs(round * 1000 + k);
       }
       const start = performance.now();
       const checksum = job.run(round);
