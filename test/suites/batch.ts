@@ -69,6 +69,12 @@ export function register(api: Api, seed: number): void {
     assertSameAsSingle(inputs);
   });
 
+  test("short relative inputs against a long base: hrefs many times longer than the inputs", () => {
+    const inputs = Array.from({ length: 2500 }, (_, i) => (i % 3 === 0 ? `?${i}` : `x${i}`));
+    assertSameAsSingle(inputs, "http://h/" + "€/".repeat(120));
+    assertSameAsSingle(inputs, "http://h/" + "d/".repeat(2000));
+  });
+
   test("one href larger than the whole output buffer", () => {
     const inputs = ["http://x/a", "http://h/" + "€".repeat(200_000), "HTTP://Y/b"];
     const [x, big, y] = parseMany(inputs);
