@@ -54,7 +54,7 @@ try {
   const deno = join(root, "node_modules", ".bin", "deno");
   rows.push(["deno", median(deno, ["run", "-A", builtin]), median(deno, ["run", "-A", ours("runtimes/deno.ts")])]);
   const bun = join(root, "node_modules", ".bin", "bun");
-  rows.push(["bun", median(bun, [builtin]), median(bun, [ours("runtimes/bun.ts")])]);
+  rows.push(["bun", median(bun, [builtin]), median(bun, [ours("dist/runtimes/bun.js")])]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

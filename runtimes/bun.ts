@@ -7,6 +7,7 @@ import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
 import { bunLibc, fileSize, readHead } from "./bun_file_probe.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { addBunSearchParamsMembers } from "./bun_interop.ts";
+import { URLSearchParams } from "../ffi/url_search_params.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
 
 const { ptr, u32 } = FFIType;
@@ -27,7 +28,9 @@ const symbols = {
 const { library, path } = openNativeLibrary(
   {
     envPath: process.env[LIBRARY_ENV],
-    packageRoot: `${import.meta.dir}/..`,
+    // This file runs bundled into dist/runtimes/bun.js (tools/bundle_entries.mjs), as the package ships it, and
+    // from source (`bun runtimes/cli_bun.ts`).
+    packageRoot: import.meta.dir.replace(/[\\/]dist[\\/]runtimes$|[\\/]runtimes$/, ""),
     platform: process.platform,
     arch: process.arch,
     libc: bunLibc(),
@@ -72,6 +75,6 @@ const binding: NativeBinding = {
 };
 
 installBinding(binding, path, "bun:ffi");
-addBunSearchParamsMembers();
+addBunSearchParamsMembers(URLSearchParams);
 
 export * from "../ffi/api.ts";

@@ -4,6 +4,6 @@ import { URL, URLPattern, URLSearchParams } from "./bun.ts";
 import { acceptOurUrlsInBunApis } from "./bun_interop.ts";
 
 installGlobals(URL, URLSearchParams, URLPattern);
-acceptOurUrlsInBunApis();
+acceptOurUrlsInBunApis(URL);
 
 export * from "./bun.ts";

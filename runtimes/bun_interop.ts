@@ -4,32 +4,22 @@
  * (ffi/interop.ts) is not enough there.
  */
 import { isOurs, rewritingConstructor } from "../ffi/interop.ts";
-import { URL } from "../ffi/url.ts";
-import { URLSearchParams } from "../ffi/url_search_params.ts";
+import type { URL } from "../ffi/url.ts";
+import type { URLSearchParams } from "../ffi/url_search_params.ts";
+
+// Our classes come as arguments: the global entry ships as a bundle of its own that imports them from the main
+// entry's (tools/bundle_entries.mjs), and a copy of a class would be a second, different class.
 
 const BunURL = globalThis.URL;
 
 /** Bun's URLSearchParams has `length` (the number of pairs); `toJSON()` every runtime's has (ffi). */
-export function addBunSearchParamsMembers(): void {
-  Object.defineProperty(URLSearchParams.prototype, "length", {
+export function addBunSearchParamsMembers(ours: typeof URLSearchParams): void {
+  Object.defineProperty(ours.prototype, "length", {
     get(this: URLSearchParams): number {
-      return Reflect.get(URLSearchParams.prototype, "size", this); // checks the receiver
+      return Reflect.get(ours.prototype, "size", this); // checks the receiver
     },
     configurable: true,
     enumerable: true,
-  });
-}
-
-/** Our URL as Bun's own, for Bun's native APIs; anything else as it is. */
-function toBun(value: unknown): unknown {
-  return isOurs(URL, value) ? new BunURL((value as URL).href) : value;
-}
-
-/** Wraps a function so that URL arguments of ours reach it as Bun's own. */
-// deno-lint-ignore no-explicit-any
-function convertingArguments<F extends (...args: any[]) => unknown>(fn: F): F {
-  return new Proxy(fn, {
-    apply: (target, self, args: unknown[]) => Reflect.apply(target, self, args.map(toBun)),
   });
 }
 
@@ -39,7 +29,12 @@ function convertingArguments<F extends (...args: any[]) => unknown>(fn: F): F {
  * global `Worker` see it; a named import (`import { readFileSync } from "node:fs"`) keeps Bun's original,
  * which Bun gives no way to change: there, pass `fileURLToPath(url.href)` or `new URL(url.href)`.
  */
-export function acceptOurUrlsInBunApis(): void {
+export function acceptOurUrlsInBunApis(ours: typeof URL): void {
+  // Our URL as Bun's own; anything else as it is.
+  const toBun = (value: unknown) => isOurs(ours, value) ? new BunURL((value as URL).href) : value;
+  // A function whose URL arguments of ours reach it as Bun's own.
+  const convertingArguments = (fn: (...args: unknown[]) => unknown) =>
+    new Proxy(fn, { apply: (target, self, args: unknown[]) => Reflect.apply(target, self, args.map(toBun)) });
   // The CommonJS module objects (what require() and default imports see), without loading node:module.
   const require = (id: string) =>
     (process as unknown as { getBuiltinModule(id: string): unknown }).getBuiltinModule(id);

@@ -14,7 +14,7 @@ import { fileSize, readHead } from "./file_probe.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { openWithKoffi } from "./node_koffi.ts";
 
-// globalThis.URL, spelled out: this file is bundled with ffi/url.ts (tools/bundle_node_entry.mjs), and a bare global
+// globalThis.URL, spelled out: this file is bundled with ffi/url.ts (tools/bundle_entries.mjs), and a bare global
 // `URL` here would make the bundler rename our class (its `name` would read "URL2").
 const packageRoot = fileURLToPath(new globalThis.URL("../../", import.meta.url));
 

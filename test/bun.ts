@@ -1,5 +1,6 @@
 /** Runs the whole suite on bun. */
-import * as api from "../runtimes/bun.ts";
+// The entry as the package ships it for Bun (tools/bundle_entries.mjs).
+import * as api from "../dist/runtimes/bun.js";
 import { registerAll } from "./suites/all.ts";
 
 registerAll(api, "bun");

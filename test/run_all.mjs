@@ -43,8 +43,8 @@ if (!existsSync(join(root, "build", "CMakeCache.txt"))) {
 }
 if (run("native build", "cmake", ["--build", "build", "--parallel"]).status !== 0) process.exit(1);
 if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1);
-// The Node entry as it ships: one bundled module (tools/bundle_node_entry.mjs), which the Node suites import.
-if (run("bundle", process.execPath, ["tools/bundle_node_entry.mjs"]).status !== 0) process.exit(1);
+// The Node and Bun entries as they ship: one bundled module each (tools/bundle_entries.mjs), which the suites import.
+if (run("bundle", bin("bun"), ["tools/bundle_entries.mjs"]).status !== 0) process.exit(1);
 
 const results = [];
 const full = process.argv.includes("--full") || process.env.CI === "true";

@@ -13,7 +13,7 @@ import type { Runtime } from "./loading.ts";
 const ENTRY: Record<Runtime, string> = {
   node: "dist/runtimes/node_global.js",
   deno: "runtimes/deno_global.ts",
-  bun: "runtimes/bun_global.ts",
+  bun: "dist/runtimes/bun_global.js",
 };
 
 // Runs in the child: one server on an ephemeral loopback port, a bounded number of requests, then exit.

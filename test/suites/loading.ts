@@ -19,7 +19,7 @@ export type Runtime = "node" | "deno" | "bun";
 const ENTRY: Record<Runtime, string> = {
   node: "dist/runtimes/node.js",
   deno: "runtimes/deno.ts",
-  bun: "runtimes/bun.ts",
+  bun: "dist/runtimes/bun.js",
 };
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
@@ -254,7 +254,7 @@ export function register(runtime: Runtime): void {
         const entry = join(dir, "main.ts");
         writeFileSync(
           entry,
-          `import { URL } from ${JSON.stringify(join(ROOT, "runtimes", "bun.ts"))};\n` +
+          `import { URL } from ${JSON.stringify(join(ROOT, ENTRY.bun))};\n` +
             `console.log("href=" + new URL("HTTP://A/b/../c").href);\n`,
         );
         const exe = join(dir, "main-bin");

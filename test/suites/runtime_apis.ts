@@ -15,7 +15,7 @@ import type { Runtime } from "./loading.ts";
 const ENTRY: Record<Runtime, [plain: string, global: string]> = {
   node: ["dist/runtimes/node.js", "dist/runtimes/node_global.js"],
   deno: ["runtimes/deno.ts", "runtimes/deno_global.ts"],
-  bun: ["runtimes/bun.ts", "runtimes/bun_global.ts"],
+  bun: ["dist/runtimes/bun.js", "dist/runtimes/bun_global.js"],
 };
 
 // The child: each check's result (or the error's code and message), one loopback server, then exit.

@@ -16,7 +16,7 @@ import type { Runtime } from "./loading.ts";
 const ENTRY: Record<Runtime, string> = {
   node: "dist/runtimes/node.js",
   deno: "runtimes/deno.ts",
-  bun: "runtimes/bun.ts",
+  bun: "dist/runtimes/bun.js",
 };
 const WORKER: Record<Runtime, string> = {
   node: "dist/test/support/parse_worker.js",
