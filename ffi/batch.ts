@@ -74,12 +74,17 @@ function parseChunk(
 ): void {
   const count = end - start;
   if (3 * units > inputBytes.length) inputBytes = new Uint8Array(Math.max(3 * units, 2 * inputBytes.length));
-  // Most chunks are ASCII: one join and one encode, and each input's byte length is its string length.
-  const joined = count === 1 ? strings[start] : strings.slice(start, end).join("");
+  // Most chunks are ASCII: one string of the whole chunk, one encode, and each input's byte length is its string
+  // length. Concatenating in a loop (one flattening, in encodeInto) beats slice().join(""): kasztp.txt, ns per URL,
+  // Node 26 13.1 -> 9.8, Deno 12.2 -> 9.5, Bun 14.8 -> 11.8.
+  let joined = "";
+  for (let i = 0; i < count; i++) {
+    const input = strings[start + i];
+    joined += input;
+    lengths[i] = input.length;
+  }
   const written = encoder.encodeInto(joined, inputBytes).written;
-  if (written === joined.length) {
-    for (let i = 0; i < count; i++) lengths[i] = strings[start + i].length;
-  } else {
+  if (written !== joined.length) {
     // Non-ASCII: encode one by one (joining could pair a lone high surrogate with the next string's low one).
     let at = 0;
     for (let i = 0; i < count; i++) {
