@@ -9,7 +9,6 @@ import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../ffi/binding.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
-import { decodeAsciiPortable } from "../ffi/strings.ts";
 import { fileSize, readHead } from "./file_probe.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { openWithKoffi } from "./node_koffi.ts";
@@ -48,14 +47,14 @@ const { library, path } = openNativeLibrary(
   chosen.open,
 );
 
-// Buffer's native latin1 slice decodes ASCII in one call; below a few dozen bytes fromCharCode wins.
+// Buffer's native latin1 slice decodes ASCII in one call, faster than String.fromCharCode.apply at every length
+// (8 bytes: 36 vs 57 ns, 32: 43 vs 109, 75: 43 vs 196 on Node 26; Bun 20 vs 89, 25 vs 133, 24 vs 211).
 const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
 
 installBinding(
   {
     ...library,
-    decodeAscii: (bytes, start, end) =>
-      end - start <= 32 ? decodeAsciiPortable(bytes, start, end) : latin1Slice.call(bytes, start, end),
+    decodeAscii: (bytes, start, end) => latin1Slice.call(bytes, start, end),
   },
   path,
   chosen.name,
