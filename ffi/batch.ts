@@ -13,7 +13,7 @@ const CHUNK_UNITS = 256 * 1024;
 const STRIDE = 10; // ADA_FFI_RESULT_STRIDE
 const NO_BASE = 0xffffffff;
 
-// Grown on demand (to at most twice a chunk's need): allocating a chunk's 1.5 MiB at import cost ~1.3 ms of start-up.
+// Grown on demand (to at most twice a chunk's need): a chunk's 1.5 MiB allocated at import cost Bun 0.16 ms of start-up.
 let inputBytes = new Uint8Array(0);
 let outBytes = new Uint8Array(0);
 const lengths = new Uint32Array(CHUNK_INPUTS);
