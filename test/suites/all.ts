@@ -1,6 +1,7 @@
 /** Registers every suite against one runtime's API. Each runtime's entry (test/node.ts, …) calls this. */
 import process from "node:process";
 import type { Api } from "../support/api.ts";
+import type { Runtime } from "../support/entries.ts";
 import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
 import * as cli from "./cli.ts";
@@ -22,7 +23,7 @@ import * as urlPatternDifferential from "./url_pattern_differential.ts";
  * ADA_FFI_TEST_IN_PROCESS=1 registers only the suites that run in this process: under qemu-user (the arm64
  * run of test/prebuilt_check.mjs) a child process of the emulated runtime cannot be started.
  */
-export function registerAll(api: Api, runtime: loading.Runtime): void {
+export function registerAll(api: Api, runtime: Runtime): void {
   // A fixed seed by default (CI); ADA_FFI_TEST_SEED=<n> replays one, =random draws one and prints it.
   const requested = process.env.ADA_FFI_TEST_SEED;
   const seed = requested === "random"

@@ -8,7 +8,7 @@ import process from "node:process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readLines, ROOT } from "../support/files.ts";
-import type { Runtime } from "./loading.ts";
+import type { Runtime } from "../support/entries.ts";
 
 const ENTRY: Record<Runtime, string[]> = {
   node: ["dist/runtimes/cli_node.js"],

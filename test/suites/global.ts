@@ -2,19 +2,10 @@
  * The opt-in global install, in a child process of the current runtime (it replaces globalThis.URL):
  * the runtime's fetch, Request and Response.redirect against a local HTTP server on 127.0.0.1.
  */
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { runProgram } from "../support/child_program.ts";
-import { ROOT } from "../support/files.ts";
-import type { Runtime } from "./loading.ts";
-
-const ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/node_global.js",
-  deno: "runtimes/deno_global.ts",
-  bun: "dist/runtimes/bun_global.js",
-};
+import { entryUrl, GLOBAL_ENTRY, type Runtime } from "../support/entries.ts";
 
 // Runs in the child: one server on an ephemeral loopback port, a bounded number of requests, then exit.
 const PROGRAM = (entry: string) => `
@@ -56,7 +47,7 @@ console.log("RESULT " + JSON.stringify(results));
 
 export function register(runtime: Runtime): void {
   const test = suite(`global install (${runtime})`);
-  const entry = pathToFileURL(join(ROOT, ENTRY[runtime])).href;
+  const entry = entryUrl(GLOBAL_ENTRY[runtime]);
   test("fetch, Request and Response.redirect work with our URL on globalThis", () => {
     // deno-lint-ignore no-explicit-any
     const r = runProgram(runtime, () => PROGRAM(entry)) as any;

@@ -7,27 +7,19 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ROOT } from "../support/files.ts";
+import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { libcOfExecutable } from "../../ffi/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
-
-export type Runtime = "node" | "deno" | "bun";
-
-const ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/node.js",
-  deno: "runtimes/deno.ts",
-  bun: "dist/runtimes/bun.js",
-};
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
 function runWith(runtime: Runtime, env: Record<string, string | undefined>, denoFlags: string[] = ["--allow-all"]) {
   const dir = mkdtempSync(join(tmpdir(), "ada-ffi-loading-"));
   try {
     const script = join(dir, runtime === "node" ? "probe.mjs" : "probe.ts");
-    const entry = pathToFileURL(join(ROOT, ENTRY[runtime])).href;
+    const entry = entryUrl(ENTRY[runtime]);
     // It also prints which libada_ffi the process mapped, from /proc/self/maps.
     writeFileSync(
       script,
@@ -214,7 +206,7 @@ export function register(runtime: Runtime): void {
         const script = join(dir, "which.mjs");
         writeFileSync(
           script,
-          `import { nativeLibrary, URL } from ${JSON.stringify(pathToFileURL(join(ROOT, ENTRY.node)).href)};\n` +
+          `import { nativeLibrary, URL } from ${JSON.stringify(entryUrl(ENTRY.node))};\n` +
             `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`,
         );
         const childEnv: Record<string, string> = {};

@@ -10,17 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { ROOT } from "../support/files.ts";
-import type { Runtime } from "./loading.ts";
-
-const ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/node.js",
-  deno: "runtimes/deno.ts",
-  bun: "dist/runtimes/bun.js",
-};
+import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 
 const PROGRAM = (entry: string) => `
 import { URL, URLSearchParams, URLPattern } from ${JSON.stringify(entry)};
@@ -45,7 +37,7 @@ export function register(runtime: Runtime): void {
     const dir = mkdtempSync(join(tmpdir(), "ada-ffi-deopt-"));
     try {
       const file = join(dir, runtime === "node" ? "program.mjs" : "program.ts");
-      writeFileSync(file, PROGRAM(pathToFileURL(join(ROOT, ENTRY[runtime])).href));
+      writeFileSync(file, PROGRAM(entryUrl(ENTRY[runtime])));
       const args = runtime === "node"
         ? ["--expose-gc", "--trace-deopt", file]
         : ["run", "--allow-all", "--v8-flags=--expose-gc,--trace-deopt", file];

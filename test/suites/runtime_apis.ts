@@ -9,14 +9,7 @@ import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { runProgram } from "../support/child_program.ts";
-import { ROOT } from "../support/files.ts";
-import type { Runtime } from "./loading.ts";
-
-const ENTRY: Record<Runtime, [plain: string, global: string]> = {
-  node: ["dist/runtimes/node.js", "dist/runtimes/node_global.js"],
-  deno: ["runtimes/deno.ts", "runtimes/deno_global.ts"],
-  bun: ["dist/runtimes/bun.js", "dist/runtimes/bun_global.js"],
-};
+import { ENTRY, entryUrl, GLOBAL_ENTRY, type Runtime } from "../support/entries.ts";
 
 // The child: each check's result (or the error's code and message), one loopback server, then exit.
 const PROGRAM = (entry: string, dir: string) => `
@@ -88,7 +81,7 @@ console.log("RESULT " + JSON.stringify(r));
 `;
 
 function runChild(runtime: Runtime, global: boolean): Record<string, unknown> {
-  return runProgram(runtime, (dir) => PROGRAM(pathToFileURL(join(ROOT, ENTRY[runtime][global ? 1 : 0])).href, dir));
+  return runProgram(runtime, (dir) => PROGRAM(entryUrl((global ? GLOBAL_ENTRY : ENTRY)[runtime]), dir));
 }
 
 export function register(runtime: Runtime): void {

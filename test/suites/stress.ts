@@ -11,13 +11,8 @@ import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
 import { readLines, ROOT } from "../support/files.ts";
 import { hostileCases } from "../support/hostile.ts";
-import type { Runtime } from "./loading.ts";
+import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 
-const ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/node.js",
-  deno: "runtimes/deno.ts",
-  bun: "dist/runtimes/bun.js",
-};
 const WORKER: Record<Runtime, string> = {
   node: "dist/test/support/parse_worker.js",
   deno: "test/support/parse_worker.ts",
@@ -33,7 +28,7 @@ interface WorkerResult {
 function runWorker(runtime: Runtime, inputs: string[]): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(pathToFileURL(join(ROOT, WORKER[runtime])), {
-      workerData: { entry: pathToFileURL(join(ROOT, ENTRY[runtime])).href, inputs },
+      workerData: { entry: entryUrl(ENTRY[runtime]), inputs },
     });
     worker.once("message", (result) => {
       resolve(result);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import * as assert from "uvu/assert";
-import type { Runtime } from "../suites/loading.ts";
+import type { Runtime } from "./entries.ts";
 
 /** `source(dir)` gets a scratch folder the program may use; the folder is removed afterwards. */
 export function runProgram(runtime: Runtime, source: (dir: string) => string): Record<string, unknown> {

@@ -1,0 +1,28 @@
+/**
+ * Each runtime's entry points as the package ships them (package.json `exports`: the bundles for Node and Bun,
+ * tools/bundle_entries.mjs), for the suites whose child processes import them.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ROOT } from "./files.ts";
+
+export type Runtime = "node" | "deno" | "bun";
+
+/** `ada-ffi`. */
+export const ENTRY: Record<Runtime, string> = {
+  node: "dist/runtimes/node.js",
+  deno: "runtimes/deno.ts",
+  bun: "dist/runtimes/bun.js",
+};
+
+/** `ada-ffi/global`. */
+export const GLOBAL_ENTRY: Record<Runtime, string> = {
+  node: "dist/runtimes/node_global.js",
+  deno: "runtimes/deno_global.ts",
+  bun: "dist/runtimes/bun_global.js",
+};
+
+/** An entry's file: URL, for an import in a child's program. */
+export function entryUrl(file: string): string {
+  return pathToFileURL(join(ROOT, file)).href;
+}
