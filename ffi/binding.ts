@@ -47,4 +47,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 6;
+export const EXPECTED_ABI_VERSION = 7;

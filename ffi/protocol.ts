@@ -59,6 +59,8 @@ export const SCHEME_FILE = 6;
  */
 const KEPT_BLOCK_SIZE = 64 * 1024;
 const block = new Uint8Array(KEPT_BLOCK_SIZE);
+/** The kept block, for adapters that call it by address (ffi/block_address.ts). */
+export const keptBlock: Uint8Array = block;
 const header = new Int32Array(block.buffer, 0, TEXT / 4);
 const text = block.subarray(TEXT);
 

@@ -190,6 +190,10 @@ uint32_t ada_ffi_block(uint8_t* block) {
   }
 }
 
+uint32_t ada_ffi_block_at(double address) {
+  return ada_ffi_block(reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(address)));  // exact below 2^53 (header)
+}
+
 uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint32_t count, const uint8_t* base,
                             uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* results) {
   std::optional<url> base_url;

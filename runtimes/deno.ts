@@ -3,22 +3,20 @@
  * only if you want $ADA_FFI_LIBRARY honoured).
  */
 import type { NativeBinding } from "../ffi/binding.ts";
+import { blockCaller } from "../ffi/block_address.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
 import { setInvalidUrlMessage } from "../ffi/errors.ts";
 import { URLSearchParams } from "../ffi/url_search_params.ts";
 
-// Only buffer and 32-bit parameters/results: Deno turns such symbols into V8 fast calls.
+// Only buffer, f64 and 32-bit parameters/results: Deno turns such symbols into V8 fast calls. The kept call block
+// goes by its address as a double (ffi/block_address.ts: 4 vs 9 ns per empty call), any other as a buffer.
 const symbols = {
   ada_ffi_abi_version: { parameters: [], result: "u32" },
   ada_ffi_ada_version: { parameters: ["buffer", "u32"], result: "u32" },
-  ada_ffi_parse_block: { parameters: ["buffer"], result: "u32" },
-  ada_ffi_can_parse_block: { parameters: ["buffer"], result: "u32" },
-  ada_ffi_set_block: { parameters: ["buffer"], result: "u32" },
-  ada_ffi_domain_to_ascii_block: { parameters: ["buffer"], result: "u32" },
-  ada_ffi_domain_to_unicode_block: { parameters: ["buffer"], result: "u32" },
   ada_ffi_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_block_at: { parameters: ["f64"], result: "u32" },
   ada_ffi_parse_many: {
     parameters: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
     result: "u32",
@@ -109,29 +107,25 @@ function decodeAscii(bytes: Uint8Array, start: number, end: number): string {
 }
 
 // Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
-const {
-  ada_ffi_abi_version,
-  ada_ffi_ada_version,
-  ada_ffi_parse_block,
-  ada_ffi_can_parse_block,
-  ada_ffi_parse_many,
-  ada_ffi_set_block,
-  ada_ffi_domain_to_ascii_block,
-  ada_ffi_domain_to_unicode_block,
-  ada_ffi_block,
-} = library.symbols;
+const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =
+  library.symbols;
+const block = blockCaller(
+  (target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target)),
+  (address) => ada_ffi_block_at(address),
+  (target) => ada_ffi_block(target),
+);
 
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  parseBlock: (block) => ada_ffi_parse_block(block),
-  canParseBlock: (block) => ada_ffi_can_parse_block(block),
+  parseBlock: block,
+  canParseBlock: block,
   // Deno's TextEncoder.encodeInto is an op call: a JS copy loop was ~20% faster for 45-char URLs.
   loopEncodeLimit: 1024,
-  setBlock: (block) => ada_ffi_set_block(block),
-  domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
-  domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
-  block: (block) => ada_ffi_block(block),
+  setBlock: block,
+  domainToAsciiBlock: block,
+  domainToUnicodeBlock: block,
+  block,
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii,

@@ -1,9 +1,9 @@
 /**
  * The Node adapter's FFI where the running Node has one: `node:ffi` (Node >= 26.1, experimental, on by
- * default). Its fast path (V8's Fast API) takes numbers and raw pointers (BigInt), so a call block is passed
- * as the address of its memory: blocks are at least 64 KiB (ffi/protocol.ts), which V8 keeps outside its
- * heap and never moves; the kept block's address is taken once. The batch call, once per 1,024 URLs, passes
- * its buffers as buffers (converted at the call: safe for any buffer, a little slower).
+ * default). Its fast path (V8's Fast API) takes numbers and raw pointers (BigInt), and a pointer argument still
+ * runs checks in JavaScript: the kept call block goes by its address as a double (`ada_ffi_block_at`,
+ * ffi/block_address.ts), any other block by pointer. The batch call, once per 1,024 URLs, passes its buffers
+ * as buffers (converted at the call: safe for any buffer, a little slower).
  *
  * Every block call goes through the one function `ada_ffi_block` (the block says which operation): Node
  * 26.10 wraps each native function in the same JavaScript function, whose call into native code stays fast
@@ -14,6 +14,7 @@
  * one warning is held back while the module loads (README says so); every other warning passes.
  */
 import type { NativeBinding } from "../ffi/binding.ts";
+import { blockCaller } from "../ffi/block_address.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 
 interface NodeFfi {
@@ -51,6 +52,7 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
       ada_ffi_abi_version: { arguments: [], return: "u32" },
       ada_ffi_ada_version: { arguments: ["buffer", "u32"], return: "u32" },
       ada_ffi_block: BLOCK_CALL,
+      ada_ffi_block_at: { arguments: ["f64"], return: "u32" },
       ada_ffi_parse_many: {
         arguments: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
         return: "u32",
@@ -66,27 +68,22 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
     throw error;
   }
   const f = opened.functions;
-  const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_block, ada_ffi_parse_many } = f;
-  // The last block's address: nearly always the kept block, so one BigInt for the life of the process.
-  let lastBlock: Uint8Array | undefined;
-  let lastAddress = 0n;
-  const address = (block: Uint8Array): bigint => {
-    if (block !== lastBlock) {
-      lastBlock = block;
-      lastAddress = ffi.getRawPointer(block);
-    }
-    return lastAddress;
-  };
+  const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_block, ada_ffi_block_at, ada_ffi_parse_many } = f;
+  const call = blockCaller(
+    (block) => ffi.getRawPointer(block),
+    (address) => ada_ffi_block_at(address),
+    (block) => ada_ffi_block(ffi.getRawPointer(block)),
+  );
   return {
     abiVersion: () => ada_ffi_abi_version(),
     adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
     // The block's OPERATION word, written by ffi/protocol.ts, names the function.
-    parseBlock: (block) => ada_ffi_block(address(block)),
-    canParseBlock: (block) => ada_ffi_block(address(block)),
-    setBlock: (block) => ada_ffi_block(address(block)),
-    domainToAsciiBlock: (block) => ada_ffi_block(address(block)),
-    domainToUnicodeBlock: (block) => ada_ffi_block(address(block)),
-    block: (block) => ada_ffi_block(address(block)),
+    parseBlock: call,
+    canParseBlock: call,
+    setBlock: call,
+    domainToAsciiBlock: call,
+    domainToUnicodeBlock: call,
+    block: call,
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   };

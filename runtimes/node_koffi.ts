@@ -3,14 +3,20 @@
  * 22, 24) or when it is turned off (`--no-experimental-ffi`, `ADA_FFI_NODE_FFI=koffi`).
  */
 import type { NativeBinding } from "../ffi/binding.ts";
+import { blockCaller } from "../ffi/block_address.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 
 interface KoffiLibrary {
   func(signature: string): (...args: unknown[]) => number;
 }
+interface Koffi {
+  load(path: string): KoffiLibrary;
+  /** A pointer's address; for a TypedArray, its first byte's. */
+  address(value: unknown): bigint;
+}
 
 /** koffi, loaded only when needed: Deno, Bun and Node 26 never load it. */
-function koffi(): { load(path: string): KoffiLibrary } {
+function koffi(): Koffi {
   try {
     const { createRequire } = (process as unknown as {
       getBuiltinModule(id: "node:module"): typeof import("node:module");
@@ -28,15 +34,18 @@ function koffi(): { load(path: string): KoffiLibrary } {
 
 /** Opens the library at `path`; the functions of native/ada_ffi.h as a NativeBinding (decoder not included). */
 export function openWithKoffi(path: string): NativeBinding {
-  const library = koffi().load(path);
-  // void* for the block: koffi then passes the TypedArray's memory through without copying. One argument
-  // per call matters here: koffi spends tens of nanoseconds per argument.
-  const parseBlock = library.func("uint32_t ada_ffi_parse_block(void *)");
-  const canParseBlock = library.func("uint32_t ada_ffi_can_parse_block(void *)");
-  const setBlock = library.func("uint32_t ada_ffi_set_block(void *)");
-  const domainToAsciiBlock = library.func("uint32_t ada_ffi_domain_to_ascii_block(void *)");
-  const domainToUnicodeBlock = library.func("uint32_t ada_ffi_domain_to_unicode_block(void *)");
-  const block = library.func("uint32_t ada_ffi_block(void *)");
+  const ffi = koffi();
+  const library = ffi.load(path);
+  // One argument per call matters here: koffi spends tens of nanoseconds per argument. The kept block goes by
+  // its address as a double (ffi/block_address.ts: 25 vs 37 ns per empty call on Node 22), any other as void*
+  // (koffi passes the TypedArray's memory through without copying).
+  const blockAt = library.func("uint32_t ada_ffi_block_at(double)");
+  const blockByPointer = library.func("uint32_t ada_ffi_block(void *)");
+  const block = blockCaller(
+    (target) => ffi.address(target),
+    (address) => blockAt(address),
+    (target) => blockByPointer(target),
+  );
   const parseMany = library.func(
     "uint32_t ada_ffi_parse_many(void *, void *, uint32_t, void *, uint32_t, void *, uint32_t, void *)",
   );
@@ -45,12 +54,12 @@ export function openWithKoffi(path: string): NativeBinding {
   return {
     abiVersion: () => abiVersion(),
     adaVersion: (out, cap) => adaVersion(out, cap),
-    parseBlock: (block) => parseBlock(block),
-    canParseBlock: (block) => canParseBlock(block),
-    setBlock: (block) => setBlock(block),
-    domainToAsciiBlock: (block) => domainToAsciiBlock(block),
-    domainToUnicodeBlock: (block) => domainToUnicodeBlock(block),
-    block: (target) => block(target),
+    parseBlock: block,
+    canParseBlock: block,
+    setBlock: block,
+    domainToAsciiBlock: block,
+    domainToUnicodeBlock: block,
+    block,
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),
   };

@@ -106,13 +106,14 @@ void check_block_agrees(std::string_view input, const std::string_view* base, bo
   words[ADA_FFI_BLOCK_BASE_LEN] = base ? static_cast<uint32_t>(base->size()) : ADA_FFI_NO_BASE;
   words[ADA_FFI_BLOCK_TEXT_CAP] = static_cast<uint32_t>(words.size() * 4 - ADA_FFI_BLOCK_TEXT);
   FUZZ_CHECK(ada_ffi_can_parse_block(block) == (valid ? 1u : 0u));
-  // The dispatching entry point on a copy: the same answers and the same bytes as the direct calls.
+  // The dispatching entry points on a copy: the same answers and the same bytes as the direct calls.
   std::vector<uint32_t> copy = words;
   uint8_t* copy_block = reinterpret_cast<uint8_t*>(copy.data());
   copy[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_CAN_PARSE;
   FUZZ_CHECK(ada_ffi_block(copy_block) == (valid ? 1u : 0u));
   copy[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_PARSE;
-  uint32_t dispatched = ada_ffi_block(copy_block);
+  // By address, as the JavaScript adapters call it.
+  uint32_t dispatched = ada_ffi_block_at(static_cast<double>(reinterpret_cast<uintptr_t>(copy_block)));
   uint32_t r = ada_ffi_parse_block(block);
   FUZZ_CHECK(dispatched == r);
   copy[ADA_FFI_BLOCK_OPERATION] = 0;

@@ -439,6 +439,13 @@ static void test_dispatch(void) {
     uint32_t expected = cases[i].fn((uint8_t*)direct);
     CHECK(ada_ffi_block((uint8_t*)dispatched) == expected);
     CHECK(memcmp(direct, dispatched, sizeof direct) == 0);
+    /* By address, as a double: the same again. */
+    uint32_t by_address[64];
+    fill_block(by_address, sizeof by_address, cases[i].input, cases[i].base);
+    by_address[ADA_FFI_BLOCK_SETTER] = cases[i].setter;
+    by_address[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
+    CHECK(ada_ffi_block_at((double)(uintptr_t)by_address) == expected);
+    CHECK(memcmp(direct, by_address, sizeof direct) == 0);
   }
   /* An unknown operation: ADA_FFI_INVALID, nothing written. */
   uint32_t words[64], before[64];

@@ -13,6 +13,8 @@ import { ROOT } from "../support/files.ts";
 import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { libcOfExecutable } from "../../ffi/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
+import { blockCaller } from "../../ffi/block_address.ts";
+import { keptBlock } from "../../ffi/protocol.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
 function runWith(runtime: Runtime, env: Record<string, string | undefined>, denoFlags: string[] = ["--allow-all"]) {
@@ -65,6 +67,22 @@ function head(file: string, length: number): Uint8Array {
 
 export function register(runtime: Runtime): void {
   const test = suite(`loading the native library (${runtime})`);
+
+  test("block calls: the kept block by its address, any other block by pointer; all by pointer past 2^53", () => {
+    const calls: string[] = [];
+    const other = new Uint8Array(keptBlock.length * 2);
+    const addressOf = (address: bigint) => (block: Uint8Array) => block === keptBlock ? address : 16n;
+    const byAddress = (address: number) => (calls.push(`address ${address}`), 1);
+    const byPointer = (block: Uint8Array) => (calls.push(block === keptBlock ? "pointer kept" : "pointer other"), 2);
+    const call = blockCaller(addressOf(0x7ffd_1234_5000n), byAddress, byPointer);
+    assert.equal([call(keptBlock), call(other), call(keptBlock)], [1, 2, 1]);
+    assert.equal(calls, [`address ${0x7ffd_1234_5000}`, "pointer other", `address ${0x7ffd_1234_5000}`]);
+    // A tagged or very high address (e.g. Android's top-byte tags) is not exact as a double: never by address.
+    calls.length = 0;
+    const tagged = blockCaller(addressOf(0xb400_0071_2345_6001n), byAddress, byPointer);
+    assert.equal([tagged(keptBlock), tagged(other)], [2, 2]);
+    assert.equal(calls, ["pointer kept", "pointer other"]);
+  });
 
   test("glibc and musl told apart by the loader the executable names", () => {
     // This runtime's own executable (Deno would need --allow-all for /proc/self/exe); this machine is glibc.
