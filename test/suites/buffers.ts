@@ -51,6 +51,39 @@ export function register(api: Api): void {
     }
   });
 
+  test("a string the call block already holds is not encoded again: every call that rewrites the block is seen", () => {
+    const { domainToASCII, domainToUnicode, URLPattern } = api;
+    const fresh = () => new URL("https://h.example/p?a#f"); // its href is its input: the block holds it
+    const checks: [string, () => void][] = [
+      ["another parse", () => new URL("https://other.example/longer/path/than/the/first/one")],
+      ["a canParse", () => URL.canParse("https://zz.example/q/r/s/t")],
+      ["an invalid parse", () => URL.parse("https://bad host/")],
+      ["a relative parse", () => new URL("x/y", "https://base.example/a/b")],
+      ["domainToASCII", () => domainToASCII("bücher.example")],
+      ["domainToUnicode", () => domainToUnicode("xn--bcher-kva.example")],
+      ["a URLPattern match", () => new URLPattern({ pathname: "/books/:id" }).exec("https://x.example/books/12")],
+      ["a setter on another URL", () => (new URL("https://k.example/").hash = "zzzzzzzz")],
+    ];
+    for (const [what, interleave] of checks) {
+      const u = fresh();
+      interleave();
+      u.search = "?q=1";
+      assert.is(u.href, "https://h.example/p?q=1#f", what);
+      interleave();
+      u.hash = "g"; // the href the last setter decoded
+      assert.is(u.href, "https://h.example/p?q=1#g", what);
+    }
+    // Back to back: a setter on a URL whose href was decoded, a second setter, a parse of the string just checked.
+    const v = new URL("HTTPS://H.example/ä");
+    v.pathname = "/b";
+    v.search = "s";
+    assert.is(v.href, "https://h.example/b?s");
+    const s = "https://h.example/€?€";
+    assert.ok(URL.canParse(s));
+    assert.is(new URL(s).href, "https://h.example/%E2%82%AC?%E2%82%AC");
+    assert.is(new URL(s, "https://ignored.example/").href, "https://h.example/%E2%82%AC?%E2%82%AC");
+  });
+
   test("a long base and a relative input", () => {
     const base = "http://base.example/" + "d/".repeat(50_000);
     const url = new URL("../x?" + "q".repeat(10_000), base);
