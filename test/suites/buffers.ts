@@ -84,6 +84,42 @@ export function register(api: Api): void {
     assert.is(new URL(s, "https://ignored.example/").href, "https://h.example/%E2%82%AC?%E2%82%AC");
   });
 
+  test("relative inputs and setters whose href keeps the base's (or old href's) text, non-ASCII around it", () => {
+    const cases: [string, string, string][] = [
+      ["/x?y", "https://h.example/a/b?q#f", "https://h.example/x?y"],
+      ["x.html", "https://h.example/a/b/c", "https://h.example/a/b/x.html"],
+      ["?q", "https://h.example/a?old#f", "https://h.example/a?q"],
+      ["#f", "https://h.example/a?q#old", "https://h.example/a?q#f"],
+      ["//other.example/p", "https://h.example/", "https://other.example/p"],
+      // Non-ASCII around the part taken from the base: units are not bytes there.
+      ["x", "https://h.example/a/ü", "https://h.example/a/x"],
+      ["x", "https://h.example/😀/ü", "https://h.example/%F0%9F%98%80/x"],
+      ["#x", "https://h.example/p?€", "https://h.example/p?%E2%82%AC#x"],
+      ["z", "http://ü.example/ä/", "http://xn--tda.example/%C3%A4/z"],
+      ["/é", "https://h.example/", "https://h.example/%C3%A9"],
+      ["/\uD800", "https://h.example/", "https://h.example/%EF%BF%BD"],
+      ["../x", "https://h.example/a/b/", "https://h.example/a/x"],
+    ];
+    for (const [input, base, want] of cases) assert.is(new URL(input, base).href, want, `${input} against ${base}`);
+    const setters: [string, "search" | "hash" | "pathname" | "href", string, string][] = [
+      ["https://h.example/p?q#h", "search", "?x=1", "https://h.example/p?x=1#h"],
+      ["https://h.example/p#f", "search", "?p", "https://h.example/p?p#f"],
+      ["https://h.example/p?q#h", "search", "x=1", "https://h.example/p?x=1#h"],
+      ["https://h.example/p", "search", "é", "https://h.example/p?%C3%A9"],
+      ["https://h.example/€?q#h", "search", "?x", "https://h.example/%E2%82%AC?x#h"],
+      ["https://h.example/p?q", "hash", "#€", "https://h.example/p?q#%E2%82%AC"],
+      ["https://h.example/p?q", "hash", "#h", "https://h.example/p?q#h"],
+      ["https://h.example/p?q#h", "pathname", "/a/b", "https://h.example/a/b?q#h"],
+      ["https://h.example/p", "href", "https://z.example/", "https://z.example/"],
+    ];
+    for (const [href, name, value, want] of setters) {
+      const url = new URL(href);
+      url[name] = value;
+      assert.is(url.href, want, `${name} = ${value} on ${href}`);
+      assert.is(url.toString(), want);
+    }
+  });
+
   test("a long base and a relative input", () => {
     const base = "http://base.example/" + "d/".repeat(50_000);
     const url = new URL("../x?" + "q".repeat(10_000), base);
