@@ -214,6 +214,24 @@ export function register(api: Api): void {
     assert.ok(inspect({ url: new URL("http://a/") }, { depth: 0 }).includes("URL {"));
   });
 
+  test("origin: scheme, host and a non-default port, never credentials", () => {
+    const cases: [string, string][] = [
+      ["https://h.example/p?q#f", "https://h.example"],
+      ["https://h.example:443/p", "https://h.example"],
+      ["https://h.example:8443/p", "https://h.example:8443"],
+      ["http://user@h.example:81/", "http://h.example:81"],
+      ["http://user:pw@h.example/", "http://h.example"],
+      ["http://:pw@h.example/", "http://h.example"],
+      ["ws://[::1]:9/x", "ws://[::1]:9"],
+      ["wss://xn--bcher-kva.example", "wss://xn--bcher-kva.example"],
+      ["ftp://u@10.0.0.1:21/f", "ftp://10.0.0.1"],
+      ["file:///etc/hosts", "null"],
+      ["web+x://h.example/p", "null"],
+      ["mailto:a@b.example", "null"],
+    ];
+    for (const [input, origin] of cases) assert.is(new URL(input).origin, origin, input);
+  });
+
   test("blob: origins follow the inner URL only for http(s)", () => {
     assert.is(new URL("blob:https://a.com:443/x").origin, "https://a.com");
     assert.is(new URL("blob:http://u:p@a.com:81/x?y#z").origin, "http://a.com:81");
