@@ -5,26 +5,21 @@
  * `native/ada_ffi.h` as plain JavaScript functions, plus the cheapest ASCII decoder its runtime has.
  * Buffers are passed as the typed arrays themselves (every FFI here passes them zero-copy).
  *
- * A call block is always at least 64 KiB (ffi/protocol.ts), so engines keep its memory outside their heap and
- * never move it, and its OPERATION word names the block function being called: an adapter may route every
- * block call through `ada_ffi_block` (runtimes/node_ffi.ts does).
+ * Every block call (parse, canParse, setters, domains, URLPattern) goes through `ada_ffi_block`: the block's
+ * OPERATION word, which ffi/protocol.ts always writes, names the block function. One native target keeps
+ * node:ffi's call fast (runtimes/node_ffi.ts), and the kept block can go by address (ffi/block_address.ts). A call
+ * block is always at least 64 KiB (ffi/protocol.ts), so engines keep its memory outside their heap and never move it.
  */
 export interface NativeBinding {
   /** `ada_ffi_abi_version()`. */
   abiVersion(): number;
   /** `ada_ffi_ada_version(out, cap)`: the bundled ada's version string length (written when it fits). */
   adaVersion(out: Uint8Array, cap: number): number;
-  /** `ada_ffi_parse_block(block)`: one whole parse through a call block (layout in native/ada_ffi.h). */
-  parseBlock(block: Uint8Array): number;
-  /** `ada_ffi_set_block(block)`: one URL setter (component in header word 3). */
-  setBlock(block: Uint8Array): number;
-  /** `ada_ffi_domain_to_ascii_block(block)` / `ada_ffi_domain_to_unicode_block(block)`. */
-  domainToAsciiBlock(block: Uint8Array): number;
-  domainToUnicodeBlock(block: Uint8Array): number;
-  /** `ada_ffi_block(block)`: whichever block function the block's OPERATION word names (URLPattern's too). */
+  /**
+   * `ada_ffi_block(block)`: whichever block function the block's OPERATION word names (layout in
+   * native/ada_ffi.h): a parse, canParse (1 or 0), a setter, a domain conversion, URLPattern's two.
+   */
   block(block: Uint8Array): number;
-  /** `ada_ffi_can_parse_block(block)`: 1 or 0. */
-  canParseBlock(block: Uint8Array): number;
   /** `ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results)`: inputs processed. */
   parseMany(
     inputs: Uint8Array,

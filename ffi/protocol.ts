@@ -189,7 +189,7 @@ export function parseHref(input: string, base: string | undefined): string | nul
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
   fill(block, header, input, base, OP_PARSE);
-  const result = lib.parseBlock(block);
+  const result = lib.block(block);
   if (result === UNCHANGED) return hold(input, header[INPUT_LEN]);
   if (result === INVALID) return null;
   if (result <= KEPT_BLOCK_SIZE - TEXT) return decodeAscii(block, TEXT, TEXT + result);
@@ -209,7 +209,7 @@ function parseInOwnBlock(lib: NativeBinding, input: string, base: string | undef
     const own = new Uint8Array(size);
     const words = new Int32Array(own.buffer, 0, TEXT / 4);
     fill(own, words, input, base, OP_PARSE);
-    const result = lib.parseBlock(own);
+    const result = lib.block(own);
     if (result === INVALID) return null;
     components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
     if (result === UNCHANGED) return input;
@@ -243,7 +243,7 @@ export function setComponent(href: string, setter: number, value: string): strin
     const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
     fill(target, words, href, value, OP_SET, target === block && href === heldText);
     words[SETTER] = setter;
-    const result = lib.setBlock(target);
+    const result = lib.block(target);
     if (result === INVALID) return null;
     if (target !== block) {
       components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
@@ -268,7 +268,7 @@ function domainCall(domain: string, unicode: boolean): string {
   const target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
   const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
   fill(target, words, domain, undefined, unicode ? OP_DOMAIN_TO_UNICODE : OP_DOMAIN_TO_ASCII);
-  const result = unicode ? lib.domainToUnicodeBlock(target) : lib.domainToAsciiBlock(target);
+  const result = lib.block(target);
   if (result === INVALID || result > target.length - TEXT) return "";
   return unicode ? utf8Decoder.decode(target.subarray(TEXT, TEXT + result)) : decodeAscii(target, TEXT, TEXT + result);
 }
@@ -289,11 +289,11 @@ export function canParse(input: string, base: string | undefined): boolean {
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need <= KEPT_BLOCK_SIZE) {
     fill(block, header, input, base, OP_CAN_PARSE);
-    return lib.canParseBlock(block) === 1;
+    return lib.block(block) === 1;
   }
   const own = new Uint8Array(need);
   fill(own, new Int32Array(own.buffer, 0, TEXT / 4), input, base, OP_CAN_PARSE);
-  return lib.canParseBlock(own) === 1;
+  return lib.block(own) === 1;
 }
 
 /** The bundled ada's version, e.g. "4.0.0". */

@@ -15,11 +15,6 @@ const { ptr, u32 } = FFIType;
 const symbols = {
   ada_ffi_abi_version: { args: [], returns: u32 },
   ada_ffi_ada_version: { args: [ptr, u32], returns: u32 },
-  ada_ffi_parse_block: { args: [ptr], returns: u32 },
-  ada_ffi_can_parse_block: { args: [ptr], returns: u32 },
-  ada_ffi_set_block: { args: [ptr], returns: u32 },
-  ada_ffi_domain_to_ascii_block: { args: [ptr], returns: u32 },
-  ada_ffi_domain_to_unicode_block: { args: [ptr], returns: u32 },
   ada_ffi_block: { args: [ptr], returns: u32 },
   ada_ffi_parse_many: { args: [ptr, ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
 } as const;
@@ -44,17 +39,7 @@ const { library, path } = openNativeLibrary(
   (file) => dlopen(file, symbols),
 );
 
-const {
-  ada_ffi_abi_version,
-  ada_ffi_ada_version,
-  ada_ffi_parse_block,
-  ada_ffi_can_parse_block,
-  ada_ffi_parse_many,
-  ada_ffi_set_block,
-  ada_ffi_domain_to_ascii_block,
-  ada_ffi_domain_to_unicode_block,
-  ada_ffi_block,
-} = library.symbols;
+const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block } = library.symbols;
 
 // Buffer's latin1 slice, one native call: faster than String.fromCharCode.apply at every length (runtimes/node.ts).
 const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
@@ -62,11 +47,7 @@ const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: nu
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  parseBlock: (block) => ada_ffi_parse_block(block),
-  canParseBlock: (block) => ada_ffi_can_parse_block(block),
-  setBlock: (block) => ada_ffi_set_block(block),
-  domainToAsciiBlock: (block) => ada_ffi_domain_to_ascii_block(block),
-  domainToUnicodeBlock: (block) => ada_ffi_domain_to_unicode_block(block),
+  // Every block call, by its typed array (ffi/block_address.ts: passing an address gains nothing on Bun).
   block: (block) => ada_ffi_block(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),

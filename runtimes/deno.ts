@@ -118,13 +118,8 @@ const block = blockCaller(
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  parseBlock: block,
-  canParseBlock: block,
   // Deno's TextEncoder.encodeInto is an op call: a JS copy loop was ~20% faster for 45-char URLs.
   loopEncodeLimit: 1024,
-  setBlock: block,
-  domainToAsciiBlock: block,
-  domainToUnicodeBlock: block,
   block,
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),

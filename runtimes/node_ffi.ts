@@ -78,11 +78,6 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
     abiVersion: () => ada_ffi_abi_version(),
     adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
     // The block's OPERATION word, written by ffi/protocol.ts, names the function.
-    parseBlock: call,
-    canParseBlock: call,
-    setBlock: call,
-    domainToAsciiBlock: call,
-    domainToUnicodeBlock: call,
     block: call,
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),

@@ -54,11 +54,6 @@ export function openWithKoffi(path: string): NativeBinding {
   return {
     abiVersion: () => abiVersion(),
     adaVersion: (out, cap) => adaVersion(out, cap),
-    parseBlock: block,
-    canParseBlock: block,
-    setBlock: block,
-    domainToAsciiBlock: block,
-    domainToUnicodeBlock: block,
     block,
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),
