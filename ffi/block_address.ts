@@ -9,7 +9,8 @@
  *
  * Only the kept block is called by address: it lives as long as the module and, at 64 KiB, engines keep its memory
  * outside their heap and never move it. Its address is used when a double holds it exactly (below 2^53, true of
- * user-space addresses on the supported platforms); otherwise every call goes by pointer.
+ * user-space addresses on the supported platforms); otherwise, or when the FFI cannot give the address, every call goes
+ * by pointer.
  */
 import { keptBlock } from "./protocol.ts";
 
@@ -22,7 +23,12 @@ export function blockCaller(
   byAddress: (address: number) => number,
   byPointer: (block: Uint8Array) => number,
 ): (block: Uint8Array) => number {
-  const exact = addressOf(keptBlock);
+  let exact: bigint | number;
+  try {
+    exact = addressOf(keptBlock);
+  } catch {
+    return byPointer; // an FFI that cannot tell (a koffi without address()): every call by pointer, as before
+  }
   const address = Number(exact);
   if (!Number.isSafeInteger(address) || BigInt(address) !== BigInt(exact)) return byPointer;
   return (block) => block === keptBlock ? byAddress(address) : byPointer(block);

@@ -68,7 +68,7 @@ function head(file: string, length: number): Uint8Array {
 export function register(runtime: Runtime): void {
   const test = suite(`loading the native library (${runtime})`);
 
-  test("block calls: the kept block by its address, any other block by pointer; all by pointer past 2^53", () => {
+  test("block calls: the kept block by its address, any other by pointer; all by pointer past 2^53 or without an address", () => {
     const calls: string[] = [];
     const other = new Uint8Array(keptBlock.length * 2);
     const addressOf = (address: bigint) => (block: Uint8Array) => block === keptBlock ? address : 16n;
@@ -81,6 +81,17 @@ export function register(runtime: Runtime): void {
     calls.length = 0;
     const tagged = blockCaller(addressOf(0xb400_0071_2345_6001n), byAddress, byPointer);
     assert.equal([tagged(keptBlock), tagged(other)], [2, 2]);
+    assert.equal(calls, ["pointer kept", "pointer other"]);
+    // An FFI that cannot give the address: by pointer too.
+    calls.length = 0;
+    const blind = blockCaller(
+      () => {
+        throw new TypeError("no address()");
+      },
+      byAddress,
+      byPointer,
+    );
+    assert.equal([blind(keptBlock), blind(other)], [2, 2]);
     assert.equal(calls, ["pointer kept", "pointer other"]);
   });
 
