@@ -5,8 +5,8 @@
  * ffi/block_address.ts), any other block by pointer. The batch call, once per 1,024 URLs, passes its buffers
  * as buffers (converted at the call: safe for any buffer, a little slower).
  *
- * Every block call goes through the one function `ada_ffi_block` (the block says which operation): Node
- * 26.10 wraps each native function in the same JavaScript function, whose call into native code stays fast
+ * Every call on the kept block goes through the one function `ada_ffi_block_at` (the block says which operation):
+ * Node 26.10 wraps each native function in the same JavaScript function, whose call into native code stays fast
  * only while it sees one target. Alternating parse, canParse and setters made each call ~2x slower (47 → 88 ns
  * for one parse call in a loop that also calls canParse).
  *
@@ -42,8 +42,6 @@ export function loadNodeFfi(): NodeFfi | undefined {
   }
 }
 
-const BLOCK_CALL = { arguments: ["pointer"], return: "u32" };
-
 /** Opens the library at `path` with `node:ffi`; the functions of native/ada_ffi.h as a NativeBinding. */
 export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
   let opened;
@@ -51,7 +49,7 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
     opened = ffi.dlopen(path, {
       ada_ffi_abi_version: { arguments: [], return: "u32" },
       ada_ffi_ada_version: { arguments: ["buffer", "u32"], return: "u32" },
-      ada_ffi_block: BLOCK_CALL,
+      ada_ffi_block: { arguments: ["pointer"], return: "u32" },
       ada_ffi_block_at: { arguments: ["f64"], return: "u32" },
       ada_ffi_parse_many: {
         arguments: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
