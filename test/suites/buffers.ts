@@ -28,6 +28,46 @@ export function register(api: Api): void {
     assert.is(spaces.pathname, "/" + "%20".repeat(5000) + "x");
   });
 
+  test("long hrefs with every component: getters after new URL, URL.parse, parseMany and setters", () => {
+    const { parseMany } = api;
+    // Every component present; the path is padded so that the whole href has `length` units.
+    const fixed = "https://user:pw@h.example:8080/?q=1#frag".length;
+    const hrefOf = (length: number) => `https://user:pw@h.example:8080/${"p".repeat(length - fixed)}?q=1#frag`;
+    const check = (url: InstanceType<typeof URL>, length: number) => {
+      assert.is(url.href.length, length);
+      assert.is(url.username, "user");
+      assert.is(url.password, "pw");
+      assert.is(url.host, "h.example:8080");
+      assert.is(url.hostname, "h.example");
+      assert.is(url.port, "8080");
+      assert.is(url.origin, "https://h.example:8080");
+      assert.is(url.pathname, "/" + "p".repeat(length - fixed));
+      assert.is(url.search, "?q=1");
+      assert.is(url.hash, "#frag");
+      assert.is(url.searchParams.get("q"), "1");
+    };
+    for (const length of [100, 4_000, 70_000]) {
+      check(new URL(hrefOf(length)), length);
+      check(URL.parse(hrefOf(length))!, length);
+      check(parseMany([hrefOf(length)])[0]!, length);
+    }
+    // Setters make the href long and short again; its searchParams follow.
+    const url = new URL("https://user:pw@h.example:8080/?q=1#frag");
+    const params = url.searchParams;
+    for (const length of [70_000, 100, 4_000, 200_000, 60]) {
+      url.pathname = "/" + "p".repeat(length - fixed);
+      check(url, length);
+      url.search = "?q=2";
+      assert.is(params.get("q"), "2");
+      params.set("q", "1");
+      check(url, length);
+    }
+    url.href = "mailto:" + "m".repeat(40_000);
+    assert.is(url.pathname.length, 40_000);
+    assert.is([url.host, url.port, url.search, url.hash, url.username].join(""), "");
+    assert.is(params.size, 0);
+  });
+
   test("a base (or setter value) given again is copied from its kept bytes: every sequence keeps answers right", () => {
     const a = "https://a.example/dir/page?q#h";
     const b = "https://b.example/other/x"; // a different base, then the kept one again
