@@ -20,6 +20,14 @@ export interface NativeBinding {
    * native/ada_ffi.h): a parse, canParse (1 or 0), a setter, a domain conversion, URLPattern's two.
    */
   block(block: Uint8Array): number;
+  /**
+   * Optional, for an FFI that converts a string argument to UTF-8 in native code (koffi): runs the operation of the
+   * kept block (ffi/protocol.ts) on `input`, which it copies into the block's text area itself:
+   * `ada_ffi_block_string_at(kept block's address, input)`, the block's INPUT_LEN set to `input.length`. Returns what
+   * `block` would, or RETRY
+   * (0xfffffffd: the string holds a NUL, or a base is in the block), and then the caller encodes the input itself.
+   */
+  blockString?: (input: string) => number;
   /** `ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results)`: inputs processed. */
   parseMany(
     inputs: Uint8Array,
@@ -42,4 +50,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 7;
+export const EXPECTED_ABI_VERSION = 8;

@@ -23,13 +23,22 @@ export function blockCaller(
   byAddress: (address: number) => number,
   byPointer: (block: Uint8Array) => number,
 ): (block: Uint8Array) => number {
+  const address = keptBlockAddress(addressOf);
+  if (address === undefined) return byPointer;
+  return (block) => block === keptBlock ? byAddress(address) : byPointer(block);
+}
+
+/**
+ * The kept block's address as a double, or undefined when a double cannot hold it exactly or the FFI cannot tell
+ * (a koffi without address()): then every call goes by pointer.
+ */
+export function keptBlockAddress(addressOf: (block: Uint8Array) => bigint | number): number | undefined {
   let exact: bigint | number;
   try {
     exact = addressOf(keptBlock);
   } catch {
-    return byPointer; // an FFI that cannot tell (a koffi without address()): every call by pointer, as before
+    return undefined;
   }
   const address = Number(exact);
-  if (!Number.isSafeInteger(address) || BigInt(address) !== BigInt(exact)) return byPointer;
-  return (block) => block === keptBlock ? byAddress(address) : byPointer(block);
+  return Number.isSafeInteger(address) && BigInt(address) === BigInt(exact) ? address : undefined;
 }

@@ -13,6 +13,8 @@ import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit 
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
 export const INVALID = 0xffffffff;
 const UNCHANGED = 0xfffffffe;
+/** `ADA_FFI_RETRY`: NativeBinding.blockString ran nothing; the caller encodes the input itself. */
+const RETRY = 0xfffffffd;
 /** The same codes in an Int32Array of batch results. */
 export const INVALID_I32 = -1;
 export const UNCHANGED_I32 = -2;
@@ -188,12 +190,29 @@ export function parseHref(input: string, base: string | undefined): string | nul
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
-  fill(block, header, input, base, OP_PARSE);
-  const result = lib.block(block);
+  const result = callKept(lib, input, base, OP_PARSE);
   if (result === UNCHANGED) return hold(input, header[INPUT_LEN]);
   if (result === INVALID) return null;
   if (result <= KEPT_BLOCK_SIZE - TEXT) return decodeAscii(block, TEXT, TEXT + result);
   return parseInOwnBlock(lib, input, base, TEXT + result); // the href outgrew the kept block
+}
+
+/**
+ * Runs operation `op` on the kept block for `input` (and `base`): through the binding's blockString when it has one
+ * and there is no base (the FFI converts the string), else by encoding them into the block first.
+ */
+function callKept(lib: NativeBinding, input: string, base: string | undefined, op: number): number {
+  if (base === undefined && lib.blockString !== undefined) {
+    header[OPERATION] = op;
+    header[INPUT_LEN] = input.length; // in UTF-16 units: the native side checks the C string it gets is all of it
+    header[BASE_LEN] = NO_BASE;
+    header[TEXT_CAP] = KEPT_BLOCK_SIZE - TEXT;
+    heldText = undefined;
+    const result = lib.blockString(input);
+    if (result !== RETRY) return result;
+  }
+  fill(block, header, input, base, op);
+  return lib.block(block);
 }
 
 /** Records that the kept block's text area starts with the `bytes` UTF-8 bytes of `s`; returns `s`. */
@@ -287,10 +306,7 @@ export function domainToUnicode(domain: string): string {
 export function canParse(input: string, base: string | undefined): boolean {
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
-  if (need <= KEPT_BLOCK_SIZE) {
-    fill(block, header, input, base, OP_CAN_PARSE);
-    return lib.block(block) === 1;
-  }
+  if (need <= KEPT_BLOCK_SIZE) return callKept(lib, input, base, OP_CAN_PARSE) === 1;
   const own = new Uint8Array(need);
   fill(own, new Int32Array(own.buffer, 0, TEXT / 4), input, base, OP_CAN_PARSE);
   return lib.block(own) === 1;

@@ -139,6 +139,26 @@ uint32_t write_domain(uint8_t* block, const std::optional<std::string>& result) 
   return len;
 }
 
+// UTF-16 units of `len` bytes of UTF-8: one per sequence (every byte but continuation bytes), two for a 4-byte
+// sequence. ASCII, the usual URL, is checked 8 bytes at a time and has one unit per byte.
+size_t utf16_units(const char* s, size_t len) {
+  uint64_t high = 0;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, s + i, 8);
+    high |= word;
+  }
+  for (; i < len; i++) high |= static_cast<uint8_t>(s[i]);
+  if ((high & 0x8080808080808080ull) == 0) return len;
+  size_t units = 0;
+  for (i = 0; i < len; i++) {
+    const uint8_t b = static_cast<uint8_t>(s[i]);
+    units += static_cast<size_t>((b & 0xC0) != 0x80) + static_cast<size_t>(b >= 0xF0);
+  }
+  return units;
+}
+
 std::string_view block_input(const uint8_t* block) {
   uint32_t len;
   std::memcpy(&len, block + 4 * ADA_FFI_BLOCK_INPUT_LEN, 4);
@@ -192,6 +212,21 @@ uint32_t ada_ffi_block(uint8_t* block) {
 
 uint32_t ada_ffi_block_at(double address) {
   return ada_ffi_block(reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(address)));  // exact below 2^53 (header)
+}
+
+uint32_t ada_ffi_block_string_at(double address, const char* input) {
+  uint8_t* block = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(address));
+  uint32_t header[ADA_FFI_BLOCK_TEXT_CAP + 1];
+  std::memcpy(header, block, sizeof header);
+  if (header[ADA_FFI_BLOCK_BASE_LEN] != ADA_FFI_NO_BASE) return ADA_FFI_RETRY;
+  const uint32_t cap = header[ADA_FFI_BLOCK_TEXT_CAP];
+  const size_t len = strnlen(input, static_cast<size_t>(cap) + 1);
+  if (len > cap) return ADA_FFI_RETRY;
+  if (utf16_units(input, len) != header[ADA_FFI_BLOCK_INPUT_LEN]) return ADA_FFI_RETRY;
+  std::memcpy(block + ADA_FFI_BLOCK_TEXT, input, len);
+  const uint32_t input_len = static_cast<uint32_t>(len);
+  std::memcpy(block + ADA_FFI_BLOCK_INPUT_LEN * 4, &input_len, sizeof input_len);
+  return ada_ffi_block(block);
 }
 
 uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint32_t count, const uint8_t* base,

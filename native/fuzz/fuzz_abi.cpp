@@ -94,6 +94,56 @@ bool parse_plain(std::string_view input, const std::string_view* base, uint32_t 
   return true;
 }
 
+// UTF-16 units of UTF-8 bytes by decoding each sequence (a lead byte says its length); nullopt when the bytes are not
+// well-formed UTF-8 with no NUL (what an FFI would never hand over for a JavaScript string).
+std::optional<uint32_t> utf16_units(std::string_view s) {
+  uint32_t units = 0;
+  for (size_t i = 0; i < s.size();) {
+    const uint8_t b = static_cast<uint8_t>(s[i]);
+    const size_t n = b == 0 ? 0 : b < 0x80 ? 1 : (b >= 0xC2 && b < 0xE0) ? 2 : (b >= 0xE0 && b < 0xF0) ? 3
+                   : (b >= 0xF0 && b < 0xF5) ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return std::nullopt;
+    for (size_t k = 1; k < n; k++) {
+      if ((static_cast<uint8_t>(s[i + k]) & 0xC0) != 0x80) return std::nullopt;
+    }
+    units += n == 4 ? 2 : 1;
+    i += n;
+  }
+  return units;
+}
+
+// ada_ffi_block_string_at (the input as a C string) agrees with the parse of the same input through the block
+// (`expected`, the block after it in `after`), or returns ADA_FFI_RETRY having written nothing for a count that is not
+// the string's. Any bytes, any count: no crash.
+void check_block_string_agrees(std::string_view input, uint32_t expected, const std::vector<uint32_t>& after) {
+  const std::string c_string(input);  // NUL-terminated, as an FFI passes it
+  std::vector<uint32_t> words(after.size(), 0);
+  uint8_t* block = reinterpret_cast<uint8_t*>(words.data());
+  words[ADA_FFI_BLOCK_BASE_LEN] = ADA_FFI_NO_BASE;
+  words[ADA_FFI_BLOCK_TEXT_CAP] = after[ADA_FFI_BLOCK_TEXT_CAP];
+  words[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_PARSE;
+  const double address = static_cast<double>(reinterpret_cast<uintptr_t>(block));
+  const std::optional<uint32_t> units = utf16_units(input);
+  if (!units) {
+    // Not a string an FFI would pass (malformed, or a NUL inside): any count may run or retry; it must not crash or
+    // read past the C string's NUL (ASan watches).
+    for (uint32_t count : {static_cast<uint32_t>(input.size()), static_cast<uint32_t>(input.size()) + 1, 0u}) {
+      std::vector<uint32_t> scratch = words;
+      scratch[ADA_FFI_BLOCK_INPUT_LEN] = count;
+      (void)ada_ffi_block_string_at(static_cast<double>(reinterpret_cast<uintptr_t>(scratch.data())), c_string.c_str());
+    }
+    return;
+  }
+  words[ADA_FFI_BLOCK_INPUT_LEN] = *units + 1;
+  const std::vector<uint32_t> before = words;
+  FUZZ_CHECK(ada_ffi_block_string_at(address, c_string.c_str()) == ADA_FFI_RETRY);
+  FUZZ_CHECK(words == before);
+  words[ADA_FFI_BLOCK_INPUT_LEN] = *units;
+  FUZZ_CHECK(ada_ffi_block_string_at(address, c_string.c_str()) == expected);
+  words[ADA_FFI_BLOCK_OPERATION] = 0;
+  FUZZ_CHECK(std::memcmp(words.data(), after.data(), ADA_FFI_BLOCK_TEXT) == 0);
+}
+
 // The block variant must agree with the plain one.
 void check_block_agrees(std::string_view input, const std::string_view* base, bool valid, std::string_view href,
                         const uint32_t* comps) {
@@ -127,6 +177,7 @@ void check_block_agrees(std::string_view input, const std::string_view* base, bo
     FUZZ_CHECK(href == input);
   }
   FUZZ_CHECK(std::memcmp(words.data() + ADA_FFI_BLOCK_COMPONENTS, comps, 4 * ADA_FFI_COMPONENT_COUNT) == 0);
+  if (!base) check_block_string_agrees(input, r, words);
 }
 
 // Parses, checks the contract, and returns the href (empty if invalid).

@@ -24,6 +24,7 @@ EXPORT uint32_t ada_ffi_domain_to_ascii_block(uint8_t* b) { (void)b; return 0xFF
 EXPORT uint32_t ada_ffi_domain_to_unicode_block(uint8_t* b) { (void)b; return 0xFFFFFFFFu; }
 EXPORT uint32_t ada_ffi_block(uint8_t* b) { (void)b; return 0xFFFFFFFFu; }
 EXPORT uint32_t ada_ffi_block_at(double a) { (void)a; return 0xFFFFFFFFu; }
+EXPORT uint32_t ada_ffi_block_string_at(double a, const char* s) { (void)a; (void)s; return 0xFFFFFFFFu; }
 EXPORT uint32_t ada_ffi_parse_many(const uint8_t* a, const uint32_t* b, uint32_t c, const uint8_t* d, uint32_t e,
                                    uint8_t* f, uint32_t g, uint32_t* h) {
   (void)a; (void)b; (void)c; (void)d; (void)e; (void)f; (void)g; (void)h; return 0;

@@ -458,13 +458,99 @@ static void test_dispatch(void) {
   CHECK(ada_ffi_block((uint8_t*)words) == ADA_FFI_INVALID);
 }
 
+/* UTF-16 units of a NUL-terminated UTF-8 string, counted the slow way: by decoding each sequence. */
+static uint32_t utf16_units(const char* s) {
+  uint32_t units = 0;
+  for (const uint8_t* p = (const uint8_t*)s; *p;) {
+    int n = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+    units += n == 4 ? 2 : 1;
+    p += n;
+  }
+  return units;
+}
+
+/* ada_ffi_block_string_at(address, input) with `units` in INPUT_LEN. */
+static uint32_t block_string(uint32_t* block, const char* input, uint32_t units) {
+  block[ADA_FFI_BLOCK_INPUT_LEN] = units;
+  return ada_ffi_block_string_at((double)(uintptr_t)block, input);
+}
+
+/* ada_ffi_block_string_at: the same return and block bytes as ada_ffi_block_at on a block holding the input, or
+ * ADA_FFI_RETRY with the block untouched (but for INPUT_LEN, which the caller set). */
+static void test_block_string(void) {
+  static const struct {
+    uint32_t op;
+    const char* input;
+  } cases[] = {
+      {ADA_FFI_OP_PARSE, "HTTPS://EXAMPLE.com/a/../b?x#y"},
+      {ADA_FFI_OP_PARSE, "https://example.com/"}, /* ADA_FFI_UNCHANGED: the text area must hold the input */
+      {ADA_FFI_OP_PARSE, "http://\xC3\xBC.example/\xC3\xA4?\xE2\x82\xAC#\xF0\x9F\x98\x80"},
+      {ADA_FFI_OP_PARSE, "not a url"},
+      {ADA_FFI_OP_PARSE, ""},
+      {ADA_FFI_OP_PARSE, "http://h/\xEF\xBF\xBD"}, /* a lone surrogate, as an FFI hands it over */
+      {ADA_FFI_OP_CAN_PARSE, "http://a/"},
+      {ADA_FFI_OP_CAN_PARSE, "http://a b/"},
+      {ADA_FFI_OP_DOMAIN_TO_ASCII, "B\xC3\xBC" "cher.DE"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    uint32_t expected_block[64], block[64];
+    fill_block(expected_block, sizeof expected_block, cases[i].input, NULL);
+    expected_block[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
+    uint32_t expected = ada_ffi_block_at((double)(uintptr_t)expected_block);
+    /* The header alone, and garbage where the input goes. */
+    memset(block, 0x5A, sizeof block);
+    block[ADA_FFI_BLOCK_BASE_LEN] = ADA_FFI_NO_BASE;
+    block[ADA_FFI_BLOCK_TEXT_CAP] = sizeof block - ADA_FFI_BLOCK_TEXT;
+    block[ADA_FFI_BLOCK_SETTER] = 0;
+    block[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
+    for (uint32_t w = ADA_FFI_BLOCK_COMPONENTS; w < ADA_FFI_BLOCK_COMPONENTS + ADA_FFI_COMPONENT_COUNT; w++) block[w] = 0;
+    for (uint32_t w = 14; w < ADA_FFI_BLOCK_TEXT / 4; w++) block[w] = 0;
+    uint32_t units = utf16_units(cases[i].input);
+    uint32_t before[64];
+    block[ADA_FFI_BLOCK_INPUT_LEN] = units + 1;
+    memcpy(before, block, sizeof block);
+    /* A unit count that is not the string's: nothing runs. */
+    CHECK(block_string(block, cases[i].input, units + 1) == ADA_FFI_RETRY);
+    CHECK(memcmp(before, block, sizeof block) == 0);
+    if (units > 0) CHECK(block_string(block, cases[i].input, units - 1) == ADA_FFI_RETRY);
+    CHECK(block_string(block, cases[i].input, units) == expected);
+    /* The same bytes up to the end of what the call wrote (the input, or the href over it). */
+    size_t used = ADA_FFI_BLOCK_TEXT + strlen(cases[i].input);
+    if (expected != ADA_FFI_INVALID && expected != ADA_FFI_UNCHANGED && expected > strlen(cases[i].input) &&
+        expected <= sizeof block - ADA_FFI_BLOCK_TEXT && cases[i].op != ADA_FFI_OP_CAN_PARSE)
+      used = ADA_FFI_BLOCK_TEXT + expected;
+    CHECK(memcmp(expected_block, block, used) == 0);
+  }
+  uint32_t block[64], before[64];
+  /* A NUL inside the JavaScript string ends the C string early: "http://a/\0b" has 11 units, the C string 9. */
+  fill_block(block, sizeof block, "", NULL);
+  block[ADA_FFI_BLOCK_INPUT_LEN] = 11;
+  memcpy(before, block, sizeof block);
+  CHECK(block_string(block, "http://a/\0b", 11) == ADA_FFI_RETRY);
+  CHECK(memcmp(before, block, sizeof block) == 0);
+  /* A base in the block: the input cannot go first in the text area. */
+  fill_block(block, sizeof block, "x", "http://h/");
+  block[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_PARSE;
+  block[ADA_FFI_BLOCK_INPUT_LEN] = 4;
+  memcpy(before, block, sizeof block);
+  CHECK(block_string(block, "../y", 4) == ADA_FFI_RETRY);
+  CHECK(memcmp(before, block, sizeof block) == 0);
+  /* Longer than TEXT_CAP: nothing runs; exactly TEXT_CAP: it runs. */
+  fill_block(block, sizeof block, "", NULL);
+  block[ADA_FFI_BLOCK_TEXT_CAP] = 9;
+  CHECK(block_string(block, "http://a/b", 10) == ADA_FFI_RETRY);
+  CHECK(block_string(block, "http://a/", 9) == ADA_FFI_UNCHANGED);
+  CHECK(block[ADA_FFI_BLOCK_INPUT_LEN] == 9 && memcmp((uint8_t*)block + ADA_FFI_BLOCK_TEXT, "http://a/", 9) == 0);
+  CHECK(block[ADA_FFI_BLOCK_COMPONENTS + ADA_FFI_PATHNAME_START] == 8);
+}
+
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
     {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
     {"many", test_many},         {"setters", test_setters},  {"domains", test_domains},
-    {"dispatch", test_dispatch},
+    {"dispatch", test_dispatch}, {"block_string", test_block_string},
     {"pattern_compile", test_pattern_compile},     {"pattern_questions", test_pattern_questions},
     {"pattern_invalid", test_pattern_invalid},     {"pattern_too_small", test_pattern_too_small},
     {"pattern_process", test_pattern_process},     {"pattern_utf8", test_pattern_utf8},

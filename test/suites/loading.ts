@@ -254,6 +254,52 @@ export function register(runtime: Runtime): void {
       assert.is(stderr, ""); // node:ffi's ExperimentalWarning is held back
     });
 
+    test("koffi hands a string over as it is (ada_ffi_block_string_at): the answers of encoding it first", async () => {
+      const { openWithKoffi } = await import("../../runtimes/node_koffi.ts");
+      const { nativeLibrary } = await import(entryUrl(ENTRY.node));
+      const binding = openWithKoffi(nativeLibrary().path);
+      const blockString = binding.blockString;
+      assert.ok(blockString, "the koffi binding offers blockString");
+      const words = new Int32Array(keptBlock.buffer, 0, 16);
+      const text = keptBlock.subarray(64);
+      const prepare = (op: number) => {
+        words.fill(0);
+        words[13] = op; // OPERATION
+        words[1] = -1; // BASE_LEN: none
+        words[2] = keptBlock.length - 64; // TEXT_CAP
+      };
+      // The block after a call: its header and the text the result covers.
+      const after = (result: number, op: number) => {
+        const written = op === 0 && result < 0xfffffff0 ? result : words[0];
+        return [result, ...words.subarray(0, 14), ...text.subarray(0, written)];
+      };
+      const viaString = (input: string, op: number) => {
+        prepare(op);
+        words[0] = input.length;
+        return after(blockString(input), op);
+      };
+      const viaEncoding = (input: string, op: number) => {
+        prepare(op);
+        words[0] = new TextEncoder().encodeInto(input, text).written;
+        return after(binding.block(keptBlock), op);
+      };
+      const inputs = [
+        "HTTPS://EXAMPLE.com/a/../b?x#y",
+        "https://example.com/", // ADA_FFI_UNCHANGED: the text area holds the input
+        "http://ü.example/ä?€#😀",
+        "http://h/\uD800x\uDFFF", // lone surrogates: U+FFFD, as encodeInto makes them
+        "not a url",
+        "",
+      ];
+      for (const input of inputs) {
+        for (const op of [0, 1]) assert.equal(viaString(input, op), viaEncoding(input, op), `${op} ${input}`);
+      }
+      // A NUL inside the string ends the C string koffi makes: nothing runs, the caller encodes it instead.
+      prepare(1);
+      words[0] = "http://a/\0b".length;
+      assert.is(blockString("http://a/\0b"), 0xfffffffd);
+    });
+
     test("ADA_FFI_NODE_FFI=koffi forces koffi; =node:ffi requires node:ffi; anything else is refused", () => {
       assert.is(ffiOf({ ADA_FFI_NODE_FFI: "koffi" }).stdout, "ffi=koffi http://a/c\n");
       const forced = ffiOf({ ADA_FFI_NODE_FFI: "node:ffi" });
