@@ -15,6 +15,10 @@ export function register(api: Api): void {
       assert.is(url.pathname.length, n + 1);
     }
     assert.is(new URL("http://small/").href, "http://small/");
+    // Just inside the kept block, at 3 UTF-8 bytes per unit (65,427 bytes): koffi's C-string path at its largest.
+    const wide = "http://h/" + "€".repeat(21_800);
+    assert.is(new URL(wide).pathname, "/" + "%E2%82%AC".repeat(21_800));
+    assert.ok(URL.canParse(wide));
   });
 
   test("hrefs that outgrow the reused output buffer (9x per UTF-16 unit)", () => {
