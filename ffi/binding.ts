@@ -5,10 +5,11 @@
  * `native/ada_ffi.h` as plain JavaScript functions, plus the cheapest ASCII decoder its runtime has.
  * Buffers are passed as the typed arrays themselves (every FFI here passes them zero-copy).
  *
- * Every block call (parse, canParse, setters, domains, URLPattern) goes through `ada_ffi_block`: the block's
- * OPERATION word, which ffi/protocol.ts always writes, names the block function. One native target keeps
- * node:ffi's call fast (runtimes/node_ffi.ts), and the kept block can go by address (ffi/block_address.ts). A call
- * block is always at least 64 KiB (ffi/protocol.ts), so engines keep its memory outside their heap and never move it.
+ * Every block call (parse, canParse, setters, domains, URLPattern) goes through `ada_ffi_block` (on koffi, a parse or
+ * canParse without a base through `ada_ffi_block_string_at`, which ends in it): the block's OPERATION word, which
+ * ffi/protocol.ts always writes, names the block function. One native target keeps node:ffi's call fast
+ * (runtimes/node_ffi.ts), and the kept block can go by address (ffi/block_address.ts). A call block is always at
+ * least 64 KiB (ffi/protocol.ts), so engines keep its memory outside their heap and never move it.
  */
 export interface NativeBinding {
   /** `ada_ffi_abi_version()`. */
@@ -21,11 +22,11 @@ export interface NativeBinding {
    */
   block(block: Uint8Array): number;
   /**
-   * Optional, for an FFI that converts a string argument to UTF-8 in native code (koffi): runs the operation of the
-   * kept block (ffi/protocol.ts) on `input`, which it copies into the block's text area itself:
-   * `ada_ffi_block_string_at(kept block's address, input)`, the block's INPUT_LEN set to `input.length`. Returns what
-   * `block` would, or RETRY
-   * (0xfffffffd: the string holds a NUL, or a base is in the block), and then the caller encodes the input itself.
+   * Optional, for an FFI that converts a string argument to UTF-8 in native code (koffi):
+   * `ada_ffi_block_string_at(kept block's address, input)`, with the kept block's INPUT_LEN set to `input.length`
+   * (ffi/protocol.ts). The native side copies the input into the block, then runs the block's operation: returns what
+   * `block` would, or RETRY (0xfffffffd: the string holds a NUL, or a base is in the block), and then the caller
+   * encodes the input itself.
    */
   blockString?: (input: string) => number;
   /** `ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results)`: inputs processed. */

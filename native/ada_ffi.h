@@ -6,8 +6,9 @@
  * threads at once.
  *
  * Strings are passed as (pointer, byte length) pairs; they need not be NUL-terminated and may contain
- * NUL bytes. Inputs are UTF-8 (a caller holding UTF-16 must first turn lone surrogates into U+FFFD, as
- * WebIDL's USVString conversion does). Every href the library writes is ASCII.
+ * NUL bytes (one exception: ada_ffi_block_string_at's C string, for FFIs that convert strings themselves).
+ * Inputs are UTF-8 (a caller holding UTF-16 must first turn lone surrogates into U+FFFD, as WebIDL's
+ * USVString conversion does). Every href the library writes is ASCII.
  *
  * Components: a valid parse writes ADA_FFI_COMPONENT_COUNT uint32 values into the caller's array,
  * indexed by enum ada_ffi_component. They are byte offsets into the href, which, href being ASCII, are
