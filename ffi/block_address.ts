@@ -15,22 +15,22 @@
 import { keptBlock } from "./protocol.ts";
 
 /**
- * A block function: `byAddress(address of the kept block)` for the kept block, `byPointer(block)` for any other.
- * `addressOf` is the runtime FFI's way to read a typed array's address.
+ * A block function: `byAddress(address)` for the kept block, `byPointer(block)` for any other; every call by pointer
+ * when `address` (from keptBlockAddress) is undefined.
  */
 export function blockCaller(
-  addressOf: (block: Uint8Array) => bigint | number,
+  address: number | undefined,
   byAddress: (address: number) => number,
   byPointer: (block: Uint8Array) => number,
 ): (block: Uint8Array) => number {
-  const address = keptBlockAddress(addressOf);
   if (address === undefined) return byPointer;
   return (block) => block === keptBlock ? byAddress(address) : byPointer(block);
 }
 
 /**
  * The kept block's address as a double, or undefined when a double cannot hold it exactly or the FFI cannot tell
- * (a koffi without address()): then every call goes by pointer.
+ * (a koffi without address()): then every call goes by pointer. `addressOf` is the runtime FFI's way to read a typed
+ * array's address.
  */
 export function keptBlockAddress(addressOf: (block: Uint8Array) => bigint | number): number | undefined {
   let exact: bigint | number;

@@ -64,7 +64,7 @@ function usernameEndOf(href: string, at: number): number {
 
 /** host_start points at the '@' that ends the credentials, if any. */
 function hostnameStartOf(href: string, hostStart: number, hostEnd: number): number {
-  return hostStart < hostEnd && href.charCodeAt(hostStart) === AT ? hostStart + 1 : hostStart;
+  return credentialsEndOf(href, hostStart, hostEnd) === -1 ? hostStart : hostStart + 1;
 }
 
 /** Each URL's searchParams, created on first access (a WeakMap keeps the field off every instance). */

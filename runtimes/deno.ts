@@ -3,7 +3,7 @@
  * only if you want $ADA_FFI_LIBRARY honoured).
  */
 import type { NativeBinding } from "../ffi/binding.ts";
-import { blockCaller } from "../ffi/block_address.ts";
+import { blockCaller, keptBlockAddress } from "../ffi/block_address.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
@@ -110,7 +110,7 @@ function decodeAscii(bytes: Uint8Array, start: number, end: number): string {
 const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =
   library.symbols;
 const block = blockCaller(
-  (target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target)),
+  keptBlockAddress((target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target))),
   (address) => ada_ffi_block_at(address),
   (target) => ada_ffi_block(target),
 );

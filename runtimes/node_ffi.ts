@@ -14,7 +14,7 @@
  * one warning is held back while the module loads (README says so); every other warning passes.
  */
 import type { NativeBinding } from "../ffi/binding.ts";
-import { blockCaller } from "../ffi/block_address.ts";
+import { blockCaller, keptBlockAddress } from "../ffi/block_address.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 
 interface NodeFfi {
@@ -68,7 +68,7 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
   const f = opened.functions;
   const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_block, ada_ffi_block_at, ada_ffi_parse_many } = f;
   const call = blockCaller(
-    (block) => ffi.getRawPointer(block),
+    keptBlockAddress((block) => ffi.getRawPointer(block)),
     (address) => ada_ffi_block_at(address),
     (block) => ada_ffi_block(ffi.getRawPointer(block)),
   );

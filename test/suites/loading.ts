@@ -13,7 +13,7 @@ import { ROOT } from "../support/files.ts";
 import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { libcOfExecutable } from "../../ffi/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
-import { blockCaller } from "../../ffi/block_address.ts";
+import { blockCaller, keptBlockAddress } from "../../ffi/block_address.ts";
 import { keptBlock } from "../../ffi/protocol.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
@@ -74,20 +74,20 @@ export function register(runtime: Runtime): void {
     const addressOf = (address: bigint) => (block: Uint8Array) => block === keptBlock ? address : 16n;
     const byAddress = (address: number) => (calls.push(`address ${address}`), 1);
     const byPointer = (block: Uint8Array) => (calls.push(block === keptBlock ? "pointer kept" : "pointer other"), 2);
-    const call = blockCaller(addressOf(0x7ffd_1234_5000n), byAddress, byPointer);
+    const call = blockCaller(keptBlockAddress(addressOf(0x7ffd_1234_5000n)), byAddress, byPointer);
     assert.equal([call(keptBlock), call(other), call(keptBlock)], [1, 2, 1]);
     assert.equal(calls, [`address ${0x7ffd_1234_5000}`, "pointer other", `address ${0x7ffd_1234_5000}`]);
     // A tagged or very high address (e.g. Android's top-byte tags) is not exact as a double: never by address.
     calls.length = 0;
-    const tagged = blockCaller(addressOf(0xb400_0071_2345_6001n), byAddress, byPointer);
+    const tagged = blockCaller(keptBlockAddress(addressOf(0xb400_0071_2345_6001n)), byAddress, byPointer);
     assert.equal([tagged(keptBlock), tagged(other)], [2, 2]);
     assert.equal(calls, ["pointer kept", "pointer other"]);
     // An FFI that cannot give the address: by pointer too.
     calls.length = 0;
     const blind = blockCaller(
-      () => {
+      keptBlockAddress(() => {
         throw new TypeError("no address()");
-      },
+      }),
       byAddress,
       byPointer,
     );
