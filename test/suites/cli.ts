@@ -48,24 +48,43 @@ export function register(runtime: Runtime): void {
   const test = suite(`ada-ffi CLI (${runtime})`);
 
   test("stdin to one JSON object per line; invalid lines give href null", async () => {
-    const { status, stdout } = await cli(runtime, [], "HTTPS://EXAMPLE.com/a/../b\nnot a url\n");
+    const { status, stdout } = await cli(runtime, [], 'HTTPS://EXAMPLE.com/a/../b\nnot a url\nx:"a\\b"\n');
     assert.is(status, 0);
-    const [a, b] = stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
-    assert.equal(a, {
-      input: "HTTPS://EXAMPLE.com/a/../b",
-      href: "https://example.com/b",
-      origin: "https://example.com",
-      protocol: "https:",
+    const [a, b, c] = stdout.trimEnd().split("\n");
+    // The keys in this order, as JSON.stringify writes them.
+    assert.is(
+      a,
+      JSON.stringify({
+        input: "HTTPS://EXAMPLE.com/a/../b",
+        href: "https://example.com/b",
+        origin: "https://example.com",
+        protocol: "https:",
+        username: "",
+        password: "",
+        host: "example.com",
+        hostname: "example.com",
+        port: "",
+        pathname: "/b",
+        search: "",
+        hash: "",
+      }),
+    );
+    assert.equal(JSON.parse(b), { input: "not a url", href: null });
+    // Quotes and backslashes stay raw in an opaque path: escaped in the JSON.
+    assert.equal(JSON.parse(c), {
+      input: 'x:"a\\b"',
+      href: 'x:"a\\b"',
+      origin: "null",
+      protocol: "x:",
       username: "",
       password: "",
-      host: "example.com",
-      hostname: "example.com",
+      host: "",
+      hostname: "",
       port: "",
-      pathname: "/b",
+      pathname: '"a\\b"',
       search: "",
       hash: "",
     });
-    assert.equal(b, { input: "not a url", href: null });
   });
 
   test("--fields writes TSV with a header; the input column is escaped", async () => {
