@@ -15,6 +15,7 @@ import { libcOfExecutable } from "../../ffi/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
 import { blockCaller, keptBlockAddress } from "../../ffi/block_address.ts";
 import { keptBlock } from "../../ffi/protocol.ts";
+import { loadNodeFfi } from "../../runtimes/node_ffi.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
 function runWith(runtime: Runtime, env: Record<string, string | undefined>, denoFlags: string[] = ["--allow-all"]) {
@@ -227,8 +228,8 @@ export function register(runtime: Runtime): void {
   });
 
   if (runtime === "node") {
-    const hasNodeFfi = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.("node:ffi") !==
-      undefined;
+    // Asked as the Node entry asks, its ExperimentalWarning held back: a run forced onto koffi prints none either.
+    const hasNodeFfi = loadNodeFfi() !== undefined;
     const ffiOf = (env: Record<string, string | undefined>) => {
       const dir = mkdtempSync(join(tmpdir(), "ada-ffi-nodeffi-"));
       try {
