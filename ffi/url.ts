@@ -205,7 +205,9 @@ export class URL {
         // These have a host. Without credentials, "scheme://host[:port]" is the href up to the path (a default port
         // is not in the href): one slice (Node 26: 73 -> 25 ns over the parse).
         const start = this.#hostStart;
-        if (start === end + 2 && href.charCodeAt(start) !== AT) return href.slice(0, this.#pathnameStart);
+        if (start === end + 2 && credentialsEndOf(href, start, this.#hostEnd) === -1) {
+          return href.slice(0, this.#pathnameStart);
+        }
         return `${href.slice(0, end)}//${this.host}`;
       }
       case "blob:":
