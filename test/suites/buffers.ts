@@ -21,6 +21,25 @@ export function register(api: Api): void {
     assert.ok(URL.canParse(wide));
   });
 
+  test("canParse and the domain conversions beyond the kept block (a block of their own)", () => {
+    const { domainToASCII, domainToUnicode } = api;
+    assert.ok(URL.canParse("http://h/" + "€".repeat(30_000)));
+    assert.not.ok(URL.canParse("http://[" + "€".repeat(30_000)));
+    assert.ok(URL.canParse("x".repeat(30_000), "http://h/" + "é".repeat(30_000)));
+    assert.not.ok(URL.canParse("x".repeat(30_000), "http://[" + "é".repeat(30_000)));
+    // A domain is sized for its worst case (12 bytes per unit): past ~5,450 units it gets a block of its own.
+    const ascii = "a".repeat(6000) + ".example";
+    assert.is(domainToASCII(ascii), ascii);
+    assert.is(domainToUnicode(ascii), ascii);
+    const unicode = "bücher-" + "x".repeat(6000) + ".example";
+    const punycode = domainToASCII(unicode);
+    assert.ok(punycode.startsWith("xn--bcher-" + "x".repeat(6000) + "-"), punycode.slice(0, 20));
+    assert.ok(punycode.endsWith(".example"));
+    assert.is(domainToUnicode(punycode), unicode);
+    assert.is(domainToUnicode("xn--bcher-kva." + "a".repeat(6000)), "bücher." + "a".repeat(6000));
+    assert.is(domainToASCII("a".repeat(6000) + "\u0000"), ""); // a forbidden code point, as a short domain
+  });
+
   test("hrefs that outgrow the reused output buffer (9x per UTF-16 unit)", () => {
     for (const n of [400, 455, 456, 5000, 300_000]) {
       const url = new URL("http://h/" + "€".repeat(n) + "?" + "€".repeat(n));
