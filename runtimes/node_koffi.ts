@@ -23,13 +23,36 @@ function koffi(): Koffi {
     }).getBuiltinModule("node:module");
     return createRequire(import.meta.url)("koffi");
   } catch (error) {
-    throw new LoaderUnavailableError(
-      `ada-ffi: this Node (${process.version}) has no node:ffi, and the koffi package it then uses is not ` +
-        `installed (an optional dependency of ada-ffi; was it installed with --omit=optional?). Install it with ` +
-        "`npm install koffi`, or use Node >= 26.",
+    throw koffiUnavailable(error);
+  }
+}
+
+/** Why koffi could not be loaded, and what to do: it is missing, or Node does not load native addons. */
+function koffiUnavailable(error: unknown): LoaderUnavailableError {
+  const code = (error as { code?: string }).code;
+  const where = `ada-ffi: on this Node (${process.version}) the native library is loaded through koffi`;
+  const nodeFfi = Number(process.versions.node.split(".")[0]) >= 26
+    ? "or let ada-ffi use node:ffi (no ADA_FFI_NODE_FFI=koffi, no --no-experimental-ffi; --allow-ffi under the " +
+      "permission model)"
+    : "or use Node >= 26, where ada-ffi uses node:ffi";
+  if (code === "ERR_DLOPEN_DISABLED") {
+    // --no-addons, or the permission model without --allow-addons: koffi is a native addon.
+    return new LoaderUnavailableError(
+      `${where}, a native addon, and this process does not load native addons (--no-addons, or the permission ` +
+        `model without --allow-addons). Run Node with --allow-addons (and without --no-addons), ${nodeFfi}.`,
       { cause: error },
     );
   }
+  if (code === "MODULE_NOT_FOUND" && /Cannot find module 'koffi'/.test((error as Error).message)) {
+    return new LoaderUnavailableError(
+      `${where}, and the koffi package is not installed (an optional dependency of ada-ffi; was it installed with ` +
+        `--omit=optional?). Install it with \`npm install koffi\`, ${nodeFfi}.`,
+      { cause: error },
+    );
+  }
+  return new LoaderUnavailableError(`${where}, and loading koffi failed: ${(error as Error)?.message ?? error}`, {
+    cause: error,
+  });
 }
 
 /** Opens the library at `path`; the functions of native/ada_ffi.h as a NativeBinding (decoder not included). */

@@ -230,7 +230,7 @@ export function register(runtime: Runtime): void {
   if (runtime === "node") {
     // Asked as the Node entry asks, its ExperimentalWarning held back: a run forced onto koffi prints none either.
     const hasNodeFfi = loadNodeFfi() !== undefined;
-    const ffiOf = (env: Record<string, string | undefined>) => {
+    const ffiOf = (env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
       const dir = mkdtempSync(join(tmpdir(), "ada-ffi-nodeffi-"));
       try {
         const script = join(dir, "which.mjs");
@@ -241,7 +241,7 @@ export function register(runtime: Runtime): void {
         );
         const childEnv: Record<string, string> = {};
         for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-        const run = spawnSync(process.execPath, [script], { env: childEnv, encoding: "utf8" });
+        const run = spawnSync(process.execPath, [...nodeArgs, script], { env: childEnv, encoding: "utf8" });
         return { status: run.status, stdout: run.stdout, stderr: run.stderr };
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -313,6 +313,31 @@ export function register(runtime: Runtime): void {
       assert.is(wrong.status, 1);
       assert.ok(wrong.stderr.includes('ADA_FFI_NODE_FFI must be "node:ffi" or "koffi"'), wrong.stderr);
     });
+
+    // The permission model: --permission from Node 22 on (Node 20: --experimental-permission, which warns).
+    const major = Number(process.versions.node.split(".")[0]);
+    const permission = [major >= 22 ? "--permission" : "--experimental-permission", "--allow-fs-read=*"];
+    test("a Node that loads no addons (permission model, --no-addons): koffi's error names --allow-addons", () => {
+      for (const flags of [permission, ["--no-addons"]]) {
+        const denied = ffiOf({ ADA_FFI_NODE_FFI: "koffi" }, flags);
+        assert.is(denied.status, 1, flags.join(" "));
+        assert.ok(denied.stderr.includes("does not load native addons"), denied.stderr);
+        assert.ok(denied.stderr.includes("--allow-addons"), denied.stderr);
+        assert.not.ok(denied.stderr.includes("not installed"), denied.stderr);
+      }
+      const allowed = ffiOf({ ADA_FFI_NODE_FFI: "koffi" }, [...permission, "--allow-addons"]);
+      assert.is(allowed.stdout, "ffi=koffi http://a/c\n", allowed.stderr);
+    });
+
+    if (hasNodeFfi) {
+      test("node:ffi under the permission model: the error names --allow-ffi, which makes it work", () => {
+        const denied = ffiOf({ ADA_FFI_NODE_FFI: undefined }, permission);
+        assert.is(denied.status, 1);
+        assert.ok(denied.stderr.includes("ada-ffi needs FFI permission: run Node with --allow-ffi"), denied.stderr);
+        const allowed = ffiOf({ ADA_FFI_NODE_FFI: undefined }, [...permission, "--allow-ffi"]);
+        assert.is(allowed.stdout, "ffi=node:ffi http://a/c\n", allowed.stderr);
+      });
+    }
   }
 
   if (runtime === "bun") {
