@@ -3,7 +3,7 @@
  */
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../ffi/binding.ts";
-import { LIBRARY_ENV, openNativeLibrary } from "../ffi/library_location.ts";
+import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { bunLibc, fileSize, readHead } from "./bun_file_probe.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { addBunSearchParamsMembers } from "./bun_interop.ts";
@@ -36,7 +36,21 @@ const { library, path } = openNativeLibrary(
         `ada-ffi's native/prebuilds/<platform>/ library beside it and set ${LIBRARY_ENV} to its path.`
       : undefined,
   },
-  (file) => dlopen(file, symbols),
+  (file) => {
+    try {
+      return dlopen(file, symbols);
+    } catch (error) {
+      // Not the library's fault: bun:ffi compiles its calls, and this process runs without the JIT.
+      if (/requires the JIT/.test((error as Error)?.message)) {
+        throw new LoaderUnavailableError(
+          "ada-ffi: bun:ffi needs Bun's JIT, and this process runs without it (BUN_JSC_useJIT=0?): run Bun with " +
+            "its JIT on.",
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  },
 );
 
 const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block } = library.symbols;

@@ -367,6 +367,22 @@ export function register(runtime: Runtime): void {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+    test("Bun without its JIT (BUN_JSC_useJIT=0): the error says bun:ffi needs the JIT, not to rebuild", () => {
+      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-nojit-"));
+      try {
+        const script = join(dir, "main.ts");
+        writeFileSync(script, `import { URL } from ${JSON.stringify(join(ROOT, ENTRY.bun))};\nnew URL("http://a/");\n`);
+        const run = spawnSync(process.execPath, [script], {
+          encoding: "utf8",
+          env: { ...process.env, BUN_JSC_useJIT: "0" },
+        });
+        assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+        assert.ok(run.stderr.includes("bun:ffi needs Bun's JIT"), run.stderr);
+        assert.not.ok(run.stderr.includes("Rebuild"), run.stderr);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   }
 
   if (runtime === "deno") {
