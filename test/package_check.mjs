@@ -23,7 +23,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
 import { check, fail, finish, sh } from "./support/checks.mjs";
-import { NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
+import { hasNodeFfi, NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -148,6 +148,34 @@ try {
       renameSync(aside, koffi);
     }
   });
+
+  // CommonJS: require() of our ES module entry (require(esm), on by default from Node 20.19 and 22.12; Bun has it too),
+  // with no warning printed and the same answers.
+  check(
+    `require("ada-ffi") from CommonJS on Node ${process.version}, ${Object.values(NODE_LINES).join(", ")} and Bun`,
+    () => {
+      writeFileSync(
+        join(project, "use.cjs"),
+        `const { URL, parseMany, nativeLibrary } = require("ada-ffi");\n` +
+          `console.log(new URL("HTTPS://EXAMPLE.com/a/../b?x=1").href, ` +
+          `parseMany(["http://a/", "bad"]).map((x) => x === null ? "null" : x.href).join(","), nativeLibrary().ffi);\n`,
+      );
+      const runs = [
+        [`node ${process.version}`, process.execPath, "koffi"],
+        ...Object.keys(NODE_LINES).map((
+          line,
+        ) => [`node ${line}`, nodeBinary(line), hasNodeFfi(line) ? "node:ffi" : "koffi"]),
+        ["bun", bin("bun"), "bun:ffi"],
+      ];
+      for (const [name, command, ffi] of runs) {
+        const { status, stdout, out } = sh(command, ["use.cjs"], { cwd: project });
+        if (status !== 0 || stdout !== `https://example.com/b?x=1 http://a/,null ${ffi}\n` || out !== stdout) {
+          return `${name}: exit ${status}:\n${out}`;
+        }
+      }
+      return true;
+    },
+  );
 
   // Our objects where the runtime's are expected, iterator helpers, a built-in URL as base: under each lib and
   // module resolution a user may have (README, "TypeScript"), with Bun's types, and with deno check's defaults.
