@@ -93,7 +93,9 @@ export function libraryCandidates(search: LibrarySearch): string[] {
   const root = search.packageRoot.replace(/[\\/]+$/, "");
   const file = libraryFileName(search.platform);
   const key = prebuiltKey(search.platform, search.arch, search.libc);
-  return [`${root}/native/prebuilds/${key}/${file}`, `${root}/build/${file}`];
+  // A Windows path keeps Windows separators (paths in messages read as the user's own).
+  const sep = search.platform === "win32" && root.includes("\\") ? "\\" : "/";
+  return [[root, "native", "prebuilds", key, file].join(sep), [root, "build", file].join(sep)];
 }
 
 /** True for a loader error that only means "no file at this path". */

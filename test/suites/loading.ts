@@ -142,6 +142,19 @@ export function register(runtime: Runtime): void {
       "/p/native/prebuilds/win32-x64/ada_ffi.dll",
       "/p/build/ada_ffi.dll",
     ]);
+    assert.equal(
+      libraryCandidates({
+        ...search,
+        packageRoot: "C:\\app\\node_modules\\ada-ffi\\",
+        platform: "win32",
+        arch: "x64",
+        libc: undefined,
+      }),
+      [
+        "C:\\app\\node_modules\\ada-ffi\\native\\prebuilds\\win32-x64\\ada_ffi.dll",
+        "C:\\app\\node_modules\\ada-ffi\\build\\ada_ffi.dll",
+      ],
+    );
     assert.equal(libraryCandidates({ ...search, envPath: "/x/lib.so" }), ["/x/lib.so"]);
   });
 
