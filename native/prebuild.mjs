@@ -178,11 +178,16 @@ function spawnAsync(command, args, env) {
  * `stamp` (kept in build-zig/, never beside a shipped file).
  */
 async function cached(output, key, make, stamp = `${output}.key`) {
-  if (existsSync(output) && existsSync(stamp) && readFileSync(stamp, "utf8") === key) return false;
+  if (upToDate(output, key, stamp)) return false;
   rmSync(stamp, { force: true });
   await make();
   writeFileSync(stamp, key);
   return true;
+}
+
+/** Whether `output` exists and was made from `key`, as its `stamp` records (see cached; also for test tools). */
+export function upToDate(output, key, stamp = `${output}.key`) {
+  return existsSync(output) && existsSync(stamp) && readFileSync(stamp, "utf8") === key;
 }
 
 async function buildTarget(name, zig, adaDir, env) {

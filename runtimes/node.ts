@@ -11,19 +11,29 @@ import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/l
 import { installBinding } from "../ffi/protocol.ts";
 import { fileSize, readHead } from "./file_probe.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
-import { openWithKoffi } from "./node_koffi.ts";
+import { koffiInstalled, openWithKoffi } from "./node_koffi.ts";
 
 // globalThis.URL, spelled out: this file is bundled with ffi/url.ts (tools/bundle_entries.mjs), and a bare global
 // `URL` here would make the bundler rename our class (its `name` would read "URL2").
 const packageRoot = fileURLToPath(new globalThis.URL("../../", import.meta.url));
 
-/** Which FFI: `node:ffi` unless told otherwise or missing (`nativeLibrary().ffi` tells which). */
+/**
+ * Which FFI: `node:ffi` unless told otherwise or missing (`nativeLibrary().ffi` tells which), except in a worker
+ * thread, which takes koffi when it is installed. Node 26.10's node:ffi crashes the process (a V8 fatal error,
+ * "unreachable code", in TurboFan's fast-call lowering, or a segfault) once Workers that use it start and end
+ * over and over: 4 Workers at a time, 10 rounds, crashed 25-40% of runs, every run with --no-maglev; never with
+ * koffi in the Workers, the main thread keeping node:ffi, nor with --no-turbo-fast-api-calls.
+ * `ADA_FFI_NODE_FFI=node:ffi` still asks for node:ffi everywhere.
+ */
 function chooseFfi(): { name: "node:ffi" | "koffi"; open: (path: string) => NativeBinding } {
   const wanted = process.env.ADA_FFI_NODE_FFI;
   if (wanted !== undefined && wanted !== "" && wanted !== "koffi" && wanted !== "node:ffi") {
     throw new Error(`ada-ffi: ADA_FFI_NODE_FFI must be "node:ffi" or "koffi", not "${wanted}"`);
   }
   const ffi = wanted === "koffi" ? undefined : loadNodeFfi();
+  if (ffi !== undefined && wanted !== "node:ffi" && !isMainThread() && koffiInstalled()) {
+    return { name: "koffi", open: openWithKoffi };
+  }
   if (ffi !== undefined) return { name: "node:ffi", open: (path) => openWithNodeFfi(ffi, path) };
   if (wanted === "node:ffi") {
     throw new LoaderUnavailableError(
@@ -32,6 +42,21 @@ function chooseFfi(): { name: "node:ffi" | "koffi"; open: (path: string) => Nati
     );
   }
   return { name: "koffi", open: openWithKoffi };
+}
+
+/**
+ * Whether this is the main thread. Loading node:worker_threads costs the main thread ~0.9 ms of start-up (Node 26),
+ * and every Worker has it loaded before user code runs (Node's worker bootstrap, seen on 20-26): where Node's module
+ * list (`process.moduleLoadList`, long-standing but undocumented) says it is not loaded, this is the main thread;
+ * otherwise the module says. Were a later Node to stop loading it in Workers, they would take node:ffi again, and
+ * test/suites/loading.ts's Worker tests would say so.
+ */
+function isMainThread(): boolean {
+  const loaded = (process as { moduleLoadList?: unknown }).moduleLoadList;
+  if (Array.isArray(loaded) && !loaded.includes("NativeModule worker_threads")) return true;
+  return (process as unknown as {
+    getBuiltinModule(id: "node:worker_threads"): typeof import("node:worker_threads");
+  }).getBuiltinModule("node:worker_threads").isMainThread;
 }
 
 const chosen = chooseFfi();

@@ -15,15 +15,28 @@ interface Koffi {
   address(value: unknown): bigint;
 }
 
-/** koffi, loaded only when needed: Deno, Bun and Node 26 never load it. */
+/** koffi, loaded only when needed: Deno, Bun and Node 26's main thread never load it. */
+let loaded: Koffi | undefined;
 function koffi(): Koffi {
+  if (loaded !== undefined) return loaded;
   try {
     const { createRequire } = (process as unknown as {
       getBuiltinModule(id: "node:module"): typeof import("node:module");
     }).getBuiltinModule("node:module");
-    return createRequire(import.meta.url)("koffi");
+    loaded = createRequire(import.meta.url)("koffi") as Koffi;
+    return loaded;
   } catch (error) {
     throw koffiUnavailable(error);
+  }
+}
+
+/** Whether koffi loads here (it is installed, and Node loads native addons). */
+export function koffiInstalled(): boolean {
+  try {
+    koffi();
+    return true;
+  } catch {
+    return false;
   }
 }
 

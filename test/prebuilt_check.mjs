@@ -40,7 +40,7 @@ import { createHash } from "node:crypto";
 import process from "node:process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, ensureAdaSources, ensureZig, zigCacheEnv } from "../native/prebuild.mjs";
+import { cacheDir, ensureAdaSources, ensureZig, upToDate, zigCacheEnv } from "../native/prebuild.mjs";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
 import { check, finish, npmPackage, sh, tool } from "./support/checks.mjs";
 import { NODE_LINES } from "./support/node_lines.mjs";
@@ -227,6 +227,17 @@ function runChecks(key, target, file, zig) {
   });
 }
 
+/** A uvu run's verdict: true when it exited 0 and passed all of at least 1,000 tests (printing the count). */
+function suiteResult(status, out) {
+  const total = out.match(/Total:\s+(\d+)/)?.[1];
+  const passedCount = out.match(/Passed:\s+(\d+)/)?.[1];
+  if (status !== 0 || total === undefined || total !== passedCount || Number(total) < 1000) {
+    return `exit ${status}:\n${out.slice(-3000)}`;
+  }
+  console.log(`      ${passedCount}/${total} passed`);
+  return true;
+}
+
 function bunOnArm64() {
   const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.bun;
   check(`linux-arm64-gnu: the in-process uvu suite on Bun ${version} for arm64 under qemu-aarch64`, () => {
@@ -237,13 +248,7 @@ function bunOnArm64() {
       cwd: root,
       env,
     });
-    const total = out.match(/Total:\s+(\d+)/)?.[1];
-    const passedCount = out.match(/Passed:\s+(\d+)/)?.[1];
-    if (status !== 0 || total === undefined || total !== passedCount || Number(total) < 1000) {
-      return `exit ${status}:\n${out.slice(-3000)}`;
-    }
-    console.log(`      ${passedCount}/${total} passed`);
-    return true;
+    return suiteResult(status, out);
   });
 }
 
@@ -297,11 +302,10 @@ function windowsProject(zig) {
     readFileSync(join(native, "test", "ada_reference.cpp"), "utf8"),
     readFileSync(join(objects, "ada.o.key"), "utf8"),
   ].join("\0")).digest("hex");
-  const stamp = `${exe}.key`;
-  if (!existsSync(exe) || !existsSync(stamp) || readFileSync(stamp, "utf8") !== key) {
+  if (!upToDate(exe, key)) {
     mkdirSync(dirname(exe), { recursive: true });
     tool(zig, args, { env: zigCacheEnv() });
-    writeFileSync(stamp, key);
+    writeFileSync(`${exe}.key`, key);
   }
   symlinkSync(exe, join(dir, "build", "ada_reference.exe"));
   return dir;
@@ -344,14 +348,7 @@ function nodeOnWindows(zig) {
       } finally {
         closeSync(fd);
       }
-      const out = readFileSync(log, "utf8");
-      const total = out.match(/Total:\s+(\d+)/)?.[1];
-      const passedCount = out.match(/Passed:\s+(\d+)/)?.[1];
-      if (run.status !== 0 || total === undefined || total !== passedCount || Number(total) < 1000) {
-        return `exit ${run.status ?? run.error}:\n${out.slice(-3000)}`;
-      }
-      console.log(`      ${passedCount}/${total} passed`);
-      return true;
+      return suiteResult(run.status ?? run.error, readFileSync(log, "utf8"));
     });
   }
 }

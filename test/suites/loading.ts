@@ -327,6 +327,68 @@ export function register(runtime: Runtime): void {
       assert.ok(wrong.stderr.includes('ADA_FFI_NODE_FFI must be "node:ffi" or "koffi"'), wrong.stderr);
     });
 
+    /** Runs `body` (an ES module's text, given `ENTRY` and `INPUTS`) in a child Node with `nodeArgs`. */
+    const nodeProgram = (body: string, env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
+      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-workers-"));
+      try {
+        const script = join(dir, "program.mjs");
+        writeFileSync(script, `const ENTRY = ${JSON.stringify(entryUrl(ENTRY.node))};\n${body}`);
+        const childEnv: Record<string, string> = {};
+        for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
+        const run = spawnSync(process.execPath, [...nodeArgs, script], { env: childEnv, encoding: "utf8" });
+        return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const whichInWorker = `import { Worker } from "node:worker_threads";
+const worker = new Worker(\`import(\${JSON.stringify(ENTRY)}).then((m) =>
+  require("node:worker_threads").parentPort.postMessage(m.nativeLibrary().ffi))\`, { eval: true });
+const inWorker = await new Promise((resolve, reject) => { worker.once("message", resolve); worker.once("error", reject); });
+await worker.terminate();
+const { nativeLibrary } = await import(ENTRY);
+console.log("main=" + nativeLibrary().ffi + " worker=" + inWorker);
+`;
+
+    test("a worker thread takes koffi where it is installed (node:ffi in Workers crashes Node 26.10)", () => {
+      const main = hasNodeFfi ? "node:ffi" : "koffi";
+      const chosen = nodeProgram(whichInWorker, { ADA_FFI_NODE_FFI: undefined });
+      assert.is(chosen.stdout, `main=${main} worker=koffi\n`, chosen.stderr);
+      if (hasNodeFfi) {
+        const forced = nodeProgram(whichInWorker, { ADA_FFI_NODE_FFI: "node:ffi" });
+        assert.is(forced.stdout, "main=node:ffi worker=node:ffi\n", forced.stderr);
+      }
+    });
+
+    if (hasNodeFfi) {
+      // The crash that made Workers take koffi: Workers using node:ffi, started and ended round after round, brought
+      // Node 26.10 down (V8 fatal error "unreachable code" or a segfault); with --no-maglev it did so on every run.
+      test("Workers started and ended over and over (10 rounds of 4, --no-maglev): no crash, the same answers", () => {
+        const program = `import { Worker } from "node:worker_threads";
+import { readFileSync } from "node:fs";
+const { URL } = await import(ENTRY);
+const inputs = readFileSync(${
+          JSON.stringify(join(ROOT, "bench", "data", "kasztp.txt"))
+        }, "utf8").split("\\n").slice(0, 3000);
+const expected = JSON.stringify(inputs.map((s) => URL.parse(s)?.href ?? null));
+const worker = ${JSON.stringify(join(ROOT, "dist", "test", "support", "parse_worker.js"))};
+for (let round = 0; round < 10; round++) {
+  const results = await Promise.all([0, 1, 2, 3].map(() => new Promise((resolve, reject) => {
+    const w = new Worker(worker, { workerData: { entry: ENTRY, inputs } });
+    w.once("message", (result) => { resolve(result); w.terminate(); });
+    w.once("error", reject);
+  })));
+  for (const r of results) if (JSON.stringify(r.single) !== expected || JSON.stringify(r.batch) !== expected) {
+    throw new Error("a worker's answers differ from the main thread's");
+  }
+}
+console.log("40 workers");
+`;
+        const run = nodeProgram(program, { ADA_FFI_NODE_FFI: undefined }, ["--no-maglev"]);
+        assert.is(run.stdout, "40 workers\n", `exit ${run.status} ${run.signal ?? ""}\n${run.stderr.slice(0, 2000)}`);
+      });
+    }
+
     // The permission model: --permission from Node 22 on (Node 20: --experimental-permission, which warns).
     const major = Number(process.versions.node.split(".")[0]);
     const permission = [major >= 22 ? "--permission" : "--experimental-permission", "--allow-fs-read=*"];
