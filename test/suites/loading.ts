@@ -243,23 +243,28 @@ export function register(runtime: Runtime): void {
   if (runtime === "node") {
     // Asked as the Node entry asks, its ExperimentalWarning held back: a run forced onto koffi prints none either.
     const hasNodeFfi = loadNodeFfi() !== undefined;
-    const ffiOf = (env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
-      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-nodeffi-"));
+    /** Runs `body` (an ES module's text, given `ENTRY`, the Node entry's URL) in a child Node with `nodeArgs`. */
+    const nodeProgram = (body: string, env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
+      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-node-"));
       try {
-        const script = join(dir, "which.mjs");
-        writeFileSync(
-          script,
-          `import { nativeLibrary, URL } from ${JSON.stringify(entryUrl(ENTRY.node))};\n` +
-            `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`,
-        );
+        const script = join(dir, "program.mjs");
+        writeFileSync(script, `const ENTRY = ${JSON.stringify(entryUrl(ENTRY.node))};\n${body}`);
         const childEnv: Record<string, string> = {};
         for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
         const run = spawnSync(process.execPath, [...nodeArgs, script], { env: childEnv, encoding: "utf8" });
-        return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+        return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     };
+    /** Which FFI a child Node with `env` and `nodeArgs` loads the library with: "ffi=<name> <an href>". */
+    const ffiOf = (env: Record<string, string | undefined>, nodeArgs: string[] = []) =>
+      nodeProgram(
+        `const { nativeLibrary, URL } = await import(ENTRY);\n` +
+          `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`,
+        env,
+        nodeArgs,
+      );
 
     test(`Node ${process.version}: ${hasNodeFfi ? "node:ffi, with no warning printed" : "koffi (no node:ffi here)"}`, () => {
       const { status, stdout, stderr } = ffiOf({ ADA_FFI_NODE_FFI: undefined });
@@ -327,20 +332,6 @@ export function register(runtime: Runtime): void {
       assert.ok(wrong.stderr.includes('ADA_FFI_NODE_FFI must be "node:ffi" or "koffi"'), wrong.stderr);
     });
 
-    /** Runs `body` (an ES module's text, given `ENTRY` and `INPUTS`) in a child Node with `nodeArgs`. */
-    const nodeProgram = (body: string, env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
-      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-workers-"));
-      try {
-        const script = join(dir, "program.mjs");
-        writeFileSync(script, `const ENTRY = ${JSON.stringify(entryUrl(ENTRY.node))};\n${body}`);
-        const childEnv: Record<string, string> = {};
-        for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-        const run = spawnSync(process.execPath, [...nodeArgs, script], { env: childEnv, encoding: "utf8" });
-        return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    };
     const whichInWorker = `import { Worker } from "node:worker_threads";
 const worker = new Worker(\`import(\${JSON.stringify(ENTRY)}).then((m) =>
   require("node:worker_threads").parentPort.postMessage(m.nativeLibrary().ffi))\`, { eval: true });
