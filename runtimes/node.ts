@@ -22,8 +22,9 @@ const packageRoot = fileURLToPath(new globalThis.URL("../../", import.meta.url))
  * thread, which takes koffi when it is installed. Node 26.10's node:ffi crashes the process (a V8 fatal error,
  * "unreachable code", in TurboFan's fast-call lowering, or a segfault) once Workers that use it start and end
  * over and over: 4 Workers at a time, 10 rounds, crashed 25-40% of runs, every run with --no-maglev; never with
- * koffi in the Workers, the main thread keeping node:ffi, nor with --no-turbo-fast-api-calls.
- * `ADA_FFI_NODE_FFI=node:ffi` still asks for node:ffi everywhere.
+ * koffi in the Workers, the main thread keeping node:ffi, nor with --no-turbo-fast-api-calls. Not ours: the same
+ * happens with no ada-ffi at all, 4 Workers x 10 rounds each calling libm's sqrt through node:ffi from a function
+ * (4 of 6 runs with --no-maglev). `ADA_FFI_NODE_FFI=node:ffi` still asks for node:ffi everywhere.
  */
 function chooseFfi(): { name: "node:ffi" | "koffi"; open: (path: string) => NativeBinding } {
   const wanted = process.env.ADA_FFI_NODE_FFI;
