@@ -21,6 +21,9 @@ import { hasNodeFfi, NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
+/** The longest any one step may take (a whole CI run takes ~5 minutes here). */
+const STEP_TIMEOUT_MS = 30 * 60_000;
+
 function run(label, command, args, env = {}) {
   const shownEnv = Object.entries(env).map(([k, v]) => `${k}=${v} `).join("");
   console.log(`\n=== ${label}: ${shownEnv}${[command, ...args].join(" ")}`);
@@ -30,11 +33,16 @@ function run(label, command, args, env = {}) {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
     maxBuffer: 1 << 28,
+    // A hung step (seen once: Node 26's node:ffi in Workers) fails instead of holding CI to its own limit.
+    timeout: STEP_TIMEOUT_MS,
   });
   process.stdout.write(child.stdout ?? "");
   process.stderr.write(child.stderr ?? "");
-  if (child.error) console.log(`${label}: could not start: ${child.error.message}`);
-  return { status: child.status, output: `${child.stdout ?? ""}${child.stderr ?? ""}` };
+  const timedOut = child.error?.code === "ETIMEDOUT";
+  if (child.error && !timedOut) console.log(`${label}: could not start: ${child.error.message}`);
+  // A child killed by a signal has no exit status: the signal's name stands in (a crash reads "exit SIGSEGV").
+  if (child.signal) console.log(`${label}: killed by ${child.signal}${timedOut ? " after 30 minutes" : ""}`);
+  return { status: child.status ?? child.signal, output: `${child.stdout ?? ""}${child.stderr ?? ""}` };
 }
 
 // Stale builds would test old code: both steps are incremental and quick when nothing changed.
