@@ -7,9 +7,11 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
+import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ROOT } from "../support/files.ts";
+import { runChild } from "../support/child_program.ts";
 import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { libcOfExecutable } from "../../ffi/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
@@ -19,26 +21,18 @@ import { loadNodeFfi } from "../../runtimes/node_ffi.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
 function runWith(runtime: Runtime, env: Record<string, string | undefined>, denoFlags: string[] = ["--allow-all"]) {
-  const dir = mkdtempSync(join(tmpdir(), "ada-ffi-loading-"));
-  try {
-    const script = join(dir, runtime === "node" ? "probe.mjs" : "probe.ts");
-    const entry = entryUrl(ENTRY[runtime]);
-    // It also prints which libada_ffi the process mapped, from /proc/self/maps.
-    writeFileSync(
-      script,
+  const entry = entryUrl(ENTRY[runtime]);
+  // It also prints which libada_ffi the process mapped, from /proc/self/maps.
+  const run = runChild(
+    runtime,
+    () =>
       `import { readFileSync } from "node:fs";\nimport { URL } from ${JSON.stringify(entry)};\n` +
-        `console.log("href=" + new URL("HTTP://A/").href);\n` +
-        `const maps = readFileSync("/proc/self/maps", "utf8").split("\\n");\n` +
-        `console.log("library=" + (maps.find((l) => l.includes("libada_ffi")) ?? "").replace(/^.* /, ""));\n`,
-    );
-    const args = runtime === "deno" ? ["run", ...denoFlags, script] : [script];
-    const childEnv: Record<string, string> = {};
-    for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-    const run = spawnSync(process.execPath, args, { env: childEnv, encoding: "utf8", cwd: dir });
-    return { status: run.status, output: `${run.stdout}${run.stderr}` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+      `console.log("href=" + new URL("HTTP://A/").href);\n` +
+      `const maps = readFileSync("/proc/self/maps", "utf8").split("\\n");\n` +
+      `console.log("library=" + (maps.find((l) => l.includes("libada_ffi")) ?? "").replace(/^.* /, ""));\n`,
+    { env, flags: runtime === "deno" ? denoFlags : [] },
+  );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 /** A minimal 64-bit little-endian ELF header with one PT_INTERP program header naming `interpreter`. */
@@ -244,19 +238,11 @@ export function register(runtime: Runtime): void {
     // Asked as the Node entry asks, its ExperimentalWarning held back: a run forced onto koffi prints none either.
     const hasNodeFfi = loadNodeFfi() !== undefined;
     /** Runs `body` (an ES module's text, given `ENTRY`, the Node entry's URL) in a child Node with `nodeArgs`. */
-    const nodeProgram = (body: string, env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
-      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-node-"));
-      try {
-        const script = join(dir, "program.mjs");
-        writeFileSync(script, `const ENTRY = ${JSON.stringify(entryUrl(ENTRY.node))};\n${body}`);
-        const childEnv: Record<string, string> = {};
-        for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-        const run = spawnSync(process.execPath, [...nodeArgs, script], { env: childEnv, encoding: "utf8" });
-        return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    };
+    const nodeProgram = (body: string, env: Record<string, string | undefined>, nodeArgs: string[] = []) =>
+      runChild("node", () => `const ENTRY = ${JSON.stringify(entryUrl(ENTRY.node))};\n${body}`, {
+        env,
+        flags: nodeArgs,
+      });
     /** Which FFI a child Node with `env` and `nodeArgs` loads the library with: "ffi=<name> <an href>". */
     const ffiOf = (env: Record<string, string | undefined>, nodeArgs: string[] = []) =>
       nodeProgram(
@@ -355,20 +341,16 @@ console.log("main=" + nativeLibrary().ffi + " worker=" + inWorker);
       // The crash that made Workers take koffi: Workers using node:ffi, started and ended round after round, brought
       // Node 26.10 down (V8 fatal error "unreachable code" or a segfault); with --no-maglev it did so on every run.
       test("Workers started and ended over and over (10 rounds of 4, --no-maglev): no crash, the same answers", () => {
-        const program = `import { Worker } from "node:worker_threads";
-import { readFileSync } from "node:fs";
+        const workers = pathToFileURL(join(ROOT, "dist", "test", "support", "parse_workers.js")).href;
+        const program = `import { readFileSync } from "node:fs";
+import { runParseWorker } from ${JSON.stringify(workers)};
 const { URL } = await import(ENTRY);
 const inputs = readFileSync(${
           JSON.stringify(join(ROOT, "bench", "data", "kasztp.txt"))
         }, "utf8").split("\\n").slice(0, 3000);
 const expected = JSON.stringify(inputs.map((s) => URL.parse(s)?.href ?? null));
-const worker = ${JSON.stringify(join(ROOT, "dist", "test", "support", "parse_worker.js"))};
 for (let round = 0; round < 10; round++) {
-  const results = await Promise.all([0, 1, 2, 3].map(() => new Promise((resolve, reject) => {
-    const w = new Worker(worker, { workerData: { entry: ENTRY, inputs } });
-    w.once("message", (result) => { resolve(result); w.terminate(); });
-    w.once("error", reject);
-  })));
+  const results = await Promise.all([0, 1, 2, 3].map(() => runParseWorker("node", inputs)));
   for (const r of results) if (JSON.stringify(r.single) !== expected || JSON.stringify(r.batch) !== expected) {
     throw new Error("a worker's answers differ from the main thread's");
   }
@@ -434,20 +416,14 @@ console.log("40 workers");
       }
     });
     test("Bun without its JIT (BUN_JSC_useJIT=0): the error says bun:ffi needs the JIT, not to rebuild", () => {
-      const dir = mkdtempSync(join(tmpdir(), "ada-ffi-nojit-"));
-      try {
-        const script = join(dir, "main.ts");
-        writeFileSync(script, `import { URL } from ${JSON.stringify(join(ROOT, ENTRY.bun))};\nnew URL("http://a/");\n`);
-        const run = spawnSync(process.execPath, [script], {
-          encoding: "utf8",
-          env: { ...process.env, BUN_JSC_useJIT: "0" },
-        });
-        assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
-        assert.ok(run.stderr.includes("bun:ffi needs Bun's JIT"), run.stderr);
-        assert.not.ok(run.stderr.includes("Rebuild"), run.stderr);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const run = runChild(
+        "bun",
+        () => `import { URL } from ${JSON.stringify(join(ROOT, ENTRY.bun))};\nnew URL("http://a/");\n`,
+        { env: { BUN_JSC_useJIT: "0" } },
+      );
+      assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+      assert.ok(run.stderr.includes("bun:ffi needs Bun's JIT"), run.stderr);
+      assert.not.ok(run.stderr.includes("Rebuild"), run.stderr);
     });
   }
 

@@ -2,44 +2,14 @@
  * Concurrency, memory and size limits: Workers parsing in parallel (each loading the library itself),
  * RSS kept flat across millions of operations, a 100 MB URL.
  */
-import { join } from "node:path";
 import process from "node:process";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
-import { readLines, ROOT } from "../support/files.ts";
+import { readLines } from "../support/files.ts";
 import { hostileCases } from "../support/hostile.ts";
-import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
-
-const WORKER: Record<Runtime, string> = {
-  node: "dist/test/support/parse_worker.js",
-  deno: "test/support/parse_worker.ts",
-  bun: "test/support/parse_worker.ts",
-};
-
-interface WorkerResult {
-  single: (string | null)[];
-  batch: (string | null)[];
-  setters: (string | null)[];
-}
-
-function runWorker(runtime: Runtime, inputs: string[]): Promise<WorkerResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(pathToFileURL(join(ROOT, WORKER[runtime])), {
-      workerData: { entry: entryUrl(ENTRY[runtime]), inputs },
-    });
-    worker.once("message", (result) => {
-      resolve(result);
-      worker.terminate();
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code !== 0 && code !== 1) reject(new Error(`worker exited with ${code}`));
-    });
-  });
-}
+import type { Runtime } from "../support/entries.ts";
+import { runParseWorker } from "../support/parse_workers.ts";
 
 export function register(api: Api, runtime: Runtime, seed: number): void {
   const { URL, parseMany } = api;
@@ -57,7 +27,7 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
       url.hash = "w";
       return url.href;
     });
-    const results = await Promise.all([0, 1, 2, 3].map(() => runWorker(runtime, inputs)));
+    const results = await Promise.all([0, 1, 2, 3].map(() => runParseWorker(runtime, inputs)));
     for (const r of results) {
       assert.equal(r.single, expected);
       assert.equal(r.batch, expected);
