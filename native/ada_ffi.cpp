@@ -1,10 +1,12 @@
 // ada_ffi.cpp — implementation of the C ABI declared in ada_ffi.h, over ada's url_aggregator.
-// Stateless by design: each call parses into a local url_aggregator and copies out what the caller needs.
+// Stateless as callers see it: each call parses into a local url_aggregator and copies out what the caller needs;
+// only the per-thread memo of the last base (below) outlives a call, and it never changes an answer.
 #include "ada_ffi.h"
 #include "ada_ffi_url_pattern.h"
 
 #include <cstring>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "ada.h"
@@ -45,6 +47,41 @@ uint32_t report(const ada::result<url>& parsed, std::string_view input, uint8_t*
   return len;
 }
 
+// The last base parsed on this thread, keyed by its bytes. Links are resolved against one page's URL many times in
+// a row (a crawler, a router), and the base's parse was a third of such a call (C, "../a/b?c=d" against one base:
+// 192 -> 134 ns; a new base every call: 256 -> 259). Keyed by content, so every call still answers exactly as a
+// fresh parse would; callers see no state. One entry per thread (freed when the thread ends), bases up to
+// BASE_MEMO_LIMIT bytes: the memory it holds stays small and bounded.
+constexpr size_t BASE_MEMO_LIMIT = 4096;
+struct base_memo {
+  bool filled = false;
+  std::string bytes;
+  std::optional<url> parsed;  // nullopt: the base is invalid
+};
+thread_local base_memo last_base;
+
+// The parsed base, or nullptr when it is invalid. `own` holds a base too long to keep in the memo.
+const url* parse_base(std::string_view base, std::optional<url>& own) {
+  if (base.size() > BASE_MEMO_LIMIT) {
+    auto parsed = ada::parse<url>(base);
+    if (!parsed) return nullptr;
+    own = std::move(*parsed);
+    return &*own;
+  }
+  base_memo& memo = last_base;
+  if (!memo.filled || memo.bytes != base) {
+    auto parsed = ada::parse<url>(base);
+    if (parsed) {
+      memo.parsed = std::move(*parsed);
+    } else {
+      memo.parsed.reset();
+    }
+    memo.bytes.assign(base);
+    memo.filled = true;
+  }
+  return memo.parsed ? &*memo.parsed : nullptr;
+}
+
 }  // namespace
 
 extern "C" {
@@ -66,10 +103,11 @@ uint32_t ada_ffi_parse(const uint8_t* input, uint32_t input_len, uint8_t* out, u
 
 uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base,
                                  uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* components) {
-  auto base_url = ada::parse<url>(view(base, base_len));
-  if (!base_url) return ADA_FFI_INVALID;
+  std::optional<url> own_base;
+  const url* base_url = parse_base(view(base, base_len), own_base);
+  if (base_url == nullptr) return ADA_FFI_INVALID;
   std::string_view in = view(input, input_len);
-  return report(ada::parse<url>(in, &*base_url), in, out, out_cap, components);
+  return report(ada::parse<url>(in, base_url), in, out, out_cap, components);
 }
 
 uint32_t ada_ffi_parse_block(uint8_t* block) {
@@ -231,21 +269,21 @@ uint32_t ada_ffi_block_string_at(double address, const char* input) {
 
 uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint32_t count, const uint8_t* base,
                             uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* results) {
-  std::optional<url> base_url;
+  std::optional<url> own_base;
+  const url* base_url = nullptr;
   if (base_len != ADA_FFI_NO_BASE) {
-    auto parsed_base = ada::parse<url>(view(base, base_len));
-    if (!parsed_base) {
+    base_url = parse_base(view(base, base_len), own_base);
+    if (base_url == nullptr) {
       for (uint32_t i = 0; i < count; i++) results[i * ADA_FFI_RESULT_STRIDE] = ADA_FFI_INVALID;
       return count;
     }
-    base_url = std::move(*parsed_base);
   }
   size_t in_at = 0;
   uint32_t out_at = 0;
   for (uint32_t i = 0; i < count; i++) {
     std::string_view in = view(inputs + in_at, lengths[i]);
     uint32_t* r = results + static_cast<size_t>(i) * ADA_FFI_RESULT_STRIDE;
-    auto parsed = base_url ? ada::parse<url>(in, &*base_url) : ada::parse<url>(in);
+    auto parsed = base_url ? ada::parse<url>(in, base_url) : ada::parse<url>(in);
     std::string_view href = parsed ? parsed->get_href() : std::string_view();
     if (!parsed || href.size() >= ADA_FFI_MAX_LENGTH) {
       r[0] = ADA_FFI_INVALID;

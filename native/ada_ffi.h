@@ -1,9 +1,12 @@
 /*
  * ada_ffi.h — the C ABI of ada-ffi: WHATWG URL parsing (ada) for foreign-function callers.
  *
- * Design: every call is stateless. The caller owns every buffer; the library never allocates memory
- * that outlives a call and keeps no global mutable state, so any function may be called from several
- * threads at once.
+ * Design: every call is stateless as the caller sees it. The caller owns every buffer, the library never
+ * hands out memory of its own, and no state is shared between threads, so any function may be called from
+ * several threads at once. One thing outlives a call: each thread's memo of the last base it parsed (the
+ * base's bytes, up to 4096 of them, and ada's parse of it; a few KiB at most), so that resolving many
+ * inputs against one base parses the base once. It is keyed by the base's bytes and never changes an
+ * answer; it is freed when its thread ends.
  *
  * Strings are passed as (pointer, byte length) pairs; they need not be NUL-terminated and may contain
  * NUL bytes (one exception: ada_ffi_block_string_at's C string, for FFIs that convert strings themselves).
@@ -169,7 +172,8 @@ ADA_FFI_API uint32_t ada_ffi_parse(const uint8_t* input, uint32_t input_len, uin
 /*
  * Like ada_ffi_parse, with input resolved against base[0..base_len) (UTF-8). An invalid base makes the
  * result ADA_FFI_INVALID. ADA_FFI_UNCHANGED still means href == input (not == base). out may alias input
- * or base.
+ * or base. The calling thread's parse of the base is memoized (see Design above), as in ada_ffi_parse_many
+ * and the block functions that take a base; a call with the same base bytes skips its parse.
  */
 ADA_FFI_API uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len,
                                              const uint8_t* base, uint32_t base_len, uint8_t* out,
@@ -268,7 +272,8 @@ ADA_FFI_API uint32_t ada_ffi_block_string_at(double address, const char* input);
  * Parses many URLs in one call (the same answers as ada_ffi_parse, one by one).
  *
  *   inputs, lengths, count  the inputs' UTF-8 bytes, concatenated; lengths[i] is input i's byte length.
- *   base, base_len          a base for every input, or base_len == ADA_FFI_NO_BASE for none. Parsed once.
+ *   base, base_len          a base for every input, or base_len == ADA_FFI_NO_BASE for none. Parsed once
+ *                           (and memoized: see Design above).
  *   out, out_cap            receives the hrefs that differ from their input, concatenated in input order.
  *   results                 count * ADA_FFI_RESULT_STRIDE uint32: for input i, results[i*STRIDE] is its
  *                           result (ADA_FFI_INVALID, ADA_FFI_UNCHANGED, or the byte length of its href,

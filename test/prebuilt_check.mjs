@@ -217,7 +217,7 @@ function runChecks(key, target, file, zig) {
       "-O2",
       "-dynamic",
       join(native, "test", "load_unload.c"),
-      ...(target.os === "linux" ? ["-ldl"] : []),
+      ...(target.os === "linux" ? ["-ldl", "-lpthread"] : []),
       "-o",
       exe("load_unload"),
     ], { env });

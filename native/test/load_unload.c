@@ -1,9 +1,12 @@
 /* Loads the library named on the command line at run time, as the JS runtimes do (dlopen / LoadLibrary),
- * parses a URL through it, unloads it, three times over, and exits 0.
+ * parses URLs through it (with and without a base, on this thread and on two others), unloads it, three times
+ * over, and exits 0.
  *
- * What it catches: a library whose static destructors outlive its unloading. A Zig-linked glibc build without
- * `-z nodelete` registers ada's destructors with __cxa_atexit but is unmapped by dlclose, so the process
- * crashes at exit (Node and Deno unload libraries at exit). A test that never unloads misses it. */
+ * What it catches: a library whose static or thread-local destructors outlive its unloading. A Zig-linked glibc
+ * build without `-z nodelete` registers ada's destructors with __cxa_atexit but is unmapped by dlclose, so the
+ * process crashes at exit (Node and Deno unload libraries at exit). A parse with a base fills the calling
+ * thread's base memo, whose destructor runs when that thread ends: here one thread ends before the unload, one
+ * after it, and the main thread at exit. A test that never unloads misses all of these. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,17 +18,70 @@ static library_t open_library(const char* path) { return LoadLibraryA(path); }
 static void* find_symbol(library_t lib, const char* name) { return (void*)GetProcAddress(lib, name); }
 static int close_library(library_t lib) { return FreeLibrary(lib) ? 0 : 1; }
 static const char* load_error(void) { return "LoadLibrary failed"; }
+typedef HANDLE thread_t;
+static DWORD WINAPI thread_entry(LPVOID arg);
+static int start_thread(thread_t* t, void* arg) {
+  *t = CreateThread(NULL, 0, thread_entry, arg, 0, NULL);
+  return *t == NULL;
+}
+static void join_thread(thread_t t) {
+  WaitForSingleObject(t, INFINITE);
+  CloseHandle(t);
+}
+static void pause_briefly(void) { Sleep(1); }
 #else
 #include <dlfcn.h>
+#include <pthread.h>
+#include <unistd.h>
 typedef void* library_t;
 static library_t open_library(const char* path) { return dlopen(path, RTLD_NOW | RTLD_LOCAL); }
 static void* find_symbol(library_t lib, const char* name) { return dlsym(lib, name); }
 static int close_library(library_t lib) { return dlclose(lib); }
 static const char* load_error(void) { return dlerror(); }
+typedef pthread_t thread_t;
+static void* thread_entry(void* arg);
+static int start_thread(thread_t* t, void* arg) { return pthread_create(t, NULL, thread_entry, arg); }
+static void join_thread(thread_t t) { pthread_join(t, NULL); }
+static void pause_briefly(void) { usleep(1000); }
 #endif
 
 typedef uint32_t (*abi_version_fn)(void);
 typedef uint32_t (*parse_fn)(const uint8_t*, uint32_t, uint8_t*, uint32_t, uint32_t*);
+typedef uint32_t (*parse_with_base_fn)(const uint8_t*, uint32_t, const uint8_t*, uint32_t, uint8_t*, uint32_t,
+                                       uint32_t*);
+
+static const char base[] = "https://example.com/dir/page";
+static const char relative[] = "../b";
+static const char resolved[] = "https://example.com/b";
+
+/* One relative parse through the library; 0 when the answer is right. */
+static int parse_relative(parse_with_base_fn parse_with_base) {
+  uint8_t out[64];
+  uint32_t components[9];
+  uint32_t n = parse_with_base((const uint8_t*)relative, sizeof relative - 1, (const uint8_t*)base, sizeof base - 1,
+                               out, sizeof out, components);
+  return n == sizeof resolved - 1 && memcmp(out, resolved, n) == 0 ? 0 : 1;
+}
+
+/* A thread that parses with a base, then ends at once or only once the main thread has unloaded the library. */
+struct worker {
+  parse_with_base_fn parse_with_base;
+  int wait_for_unload;
+  volatile int parsed;
+  volatile int unloaded;
+  int failed;
+};
+#ifdef _WIN32
+static DWORD WINAPI thread_entry(LPVOID arg) {
+#else
+static void* thread_entry(void* arg) {
+#endif
+  struct worker* w = arg;
+  w->failed = parse_relative(w->parse_with_base);
+  w->parsed = 1;
+  while (w->wait_for_unload && !w->unloaded) pause_briefly();
+  return 0;
+}
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -42,21 +98,38 @@ int main(int argc, char** argv) {
     }
     abi_version_fn abi_version = (abi_version_fn)find_symbol(lib, "ada_ffi_abi_version");
     parse_fn parse = (parse_fn)find_symbol(lib, "ada_ffi_parse");
-    if (abi_version == NULL || parse == NULL) {
-      fprintf(stderr, "ada_ffi_abi_version or ada_ffi_parse is not exported\n");
+    parse_with_base_fn parse_with_base = (parse_with_base_fn)find_symbol(lib, "ada_ffi_parse_with_base");
+    if (abi_version == NULL || parse == NULL || parse_with_base == NULL) {
+      fprintf(stderr, "ada_ffi_abi_version, ada_ffi_parse or ada_ffi_parse_with_base is not exported\n");
       return 1;
     }
     uint8_t out[64];
     uint32_t components[9];
     uint32_t n = parse((const uint8_t*)input, sizeof input - 1, out, sizeof out, components);
-    if (abi_version() == 0 || n != sizeof expected - 1 || memcmp(out, expected, n) != 0) {
+    if (abi_version() == 0 || n != sizeof expected - 1 || memcmp(out, expected, n) != 0 ||
+        parse_relative(parse_with_base) != 0) {
       fprintf(stderr, "round %d: wrong answer (%u bytes)\n", round, n);
+      return 1;
+    }
+    struct worker ends_before = {parse_with_base, 0, 0, 0, 0};
+    struct worker ends_after = {parse_with_base, 1, 0, 0, 0};
+    thread_t before, after;
+    if (start_thread(&before, &ends_before) != 0 || start_thread(&after, &ends_after) != 0) {
+      fprintf(stderr, "round %d: cannot start a thread\n", round);
+      return 1;
+    }
+    join_thread(before);
+    while (!ends_after.parsed) pause_briefly();
+    if (ends_before.failed || ends_after.failed) {
+      fprintf(stderr, "round %d: wrong answer on another thread\n", round);
       return 1;
     }
     if (close_library(lib) != 0) {
       fprintf(stderr, "round %d: unloading failed\n", round);
       return 1;
     }
+    ends_after.unloaded = 1;
+    join_thread(after);
   }
   printf("loaded, used and unloaded 3 times\n");
   return 0;

@@ -215,10 +215,22 @@ static void* thread_main(void* arg) {
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   for (int i = 0; i < 6; i++) expected_r[i] = parse_str(thread_inputs[i], expected[i], 128, comps);
   uint8_t out[128];
+  /* Relative parses too, against this thread's own base and a shared one in turn (each thread memoizes its own). */
+  char own_base[64];
+  /* The threads' counters are consecutive longs: their addresses tell the threads apart. */
+  snprintf(own_base, sizeof own_base, "https://t%ld.example/dir/", (long)(((uintptr_t)bad / sizeof *bad) % 1000));
+  const char* shared_base = "http://shared.example/a/b";
+  char own_expected[96];
+  snprintf(own_expected, sizeof own_expected, "%sx", own_base);
   for (int round = 0; round < ROUNDS; round++) {
     int i = round % 6;
     uint32_t r = parse_str(thread_inputs[i], out, sizeof out, comps);
     if (r != expected_r[i] || (r < 128 && memcmp(out, expected[i], r) != 0)) (*bad)++;
+    const char* base = (round & 1) ? own_base : shared_base;
+    const char* want = (round & 1) ? own_expected : "http://shared.example/a/x";
+    r = ada_ffi_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)base, (uint32_t)strlen(base), out,
+                                sizeof out, comps);
+    if (r != strlen(want) || memcmp(out, want, r) != 0) (*bad)++;
   }
   return NULL;
 }
@@ -245,6 +257,76 @@ static uint32_t* fill_block(uint32_t* words, uint32_t block_bytes, const char* i
   }
   words[ADA_FFI_BLOCK_TEXT_CAP] = block_bytes - ADA_FFI_BLOCK_TEXT;
   return words;
+}
+
+/* Resolves `input` against `base` (base_len bytes) and expects `href` (NULL: invalid). */
+static void expect_resolved(const char* input, const char* base, size_t base_len, const char* href) {
+  uint8_t out[256];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  uint32_t r = ada_ffi_parse_with_base((const uint8_t*)input, (uint32_t)strlen(input), (const uint8_t*)base,
+                                       (uint32_t)base_len, out, sizeof out, comps);
+  if (href == NULL) {
+    CHECK(r == ADA_FFI_INVALID);
+  } else if (strcmp(href, input) == 0) {
+    CHECK(r == ADA_FFI_UNCHANGED);
+  } else {
+    CHECK(r == strlen(href) && memcmp(out, href, r) == 0);
+    if (r != strlen(href) || memcmp(out, href, r) != 0) fprintf(stderr, "  %s against %.*s\n", input, (int)base_len, base);
+  }
+}
+
+/* The per-thread memo of the last base (ada_ffi.cpp): every sequence of bases answers as fresh parses would. */
+static void test_base_memo(void) {
+  const char* a = "https://example.org/dir/page";
+  expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
+  expect_resolved("y", a, strlen(a), "https://example.org/dir/y"); /* the memo's hit */
+  /* Same length, one byte different; then a prefix of it; then a longer one. */
+  expect_resolved("x", "https://example.org/dir/pagE", 28, "https://example.org/dir/x");
+  expect_resolved("x", "https://example.org/dix/page", 28, "https://example.org/dix/x");
+  expect_resolved("x", a, 20, "https://example.org/x");
+  expect_resolved("x", "https://example.org/dir/page/more", 33, "https://example.org/dir/page/x");
+  /* An invalid base, twice (the memo holds it as invalid), then a valid one again. */
+  expect_resolved("x", "not a base", 10, NULL);
+  expect_resolved("http://ok/", "not a base", 10, NULL);
+  expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
+  /* The empty base is invalid; a base with NUL bytes is compared byte for byte, not as a C string. */
+  expect_resolved("x", "", 0, NULL);
+  expect_resolved("x", "https://n.ul/a\0b", 16, "https://n.ul/x");
+  expect_resolved("x", "https://n.ul/a\0c", 16, "https://n.ul/x");
+  expect_resolved("?q", "https://n.ul/a\0c", 16, "https://n.ul/a%00c?q");
+  expect_resolved("?q", "https://n.ul/a\0b", 16, "https://n.ul/a%00b?q");
+  /* Bases longer than the memo keeps (4096 bytes) are parsed every time, between memoized ones. */
+  size_t long_len = 10 + 5000 + 1;
+  char* long_base = malloc(long_len + 1);
+  memcpy(long_base, "https://h/", 10);
+  memset(long_base + 10, 'a', 5000);
+  long_base[10 + 5000] = '/';
+  long_base[long_len] = 0;
+  uint8_t* out = malloc(long_len + 16);
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  for (int round = 0; round < 3; round++) {
+    CHECK(ada_ffi_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)long_base, (uint32_t)long_len, out,
+                                  (uint32_t)long_len + 16, comps) == long_len + 1);
+    CHECK(memcmp(out, long_base, long_len) == 0 && out[long_len] == 'x');
+    expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
+  }
+  /* The same memo serves parse_many and the block functions: interleave them with different bases. */
+  const char* b = "http://other.net/q/r";
+  uint8_t many_out[256];
+  uint32_t results[2 * ADA_FFI_RESULT_STRIDE];
+  uint32_t lengths[2] = {1, 2};
+  CHECK(ada_ffi_parse_many((const uint8_t*)"x./", lengths, 2, (const uint8_t*)b, (uint32_t)strlen(b), many_out,
+                           sizeof many_out, results) == 2);
+  CHECK(results[0] == 20 && results[ADA_FFI_RESULT_STRIDE] == 19 &&
+        memcmp(many_out, "http://other.net/q/xhttp://other.net/q/", 39) == 0);
+  expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
+  uint32_t words[128];
+  fill_block(words, sizeof words, "z", b);
+  CHECK(ada_ffi_block((uint8_t*)words) == 20 &&
+        memcmp((uint8_t*)words + ADA_FFI_BLOCK_TEXT, "http://other.net/q/z", 20) == 0);
+  expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
+  free(out);
+  free(long_base);
 }
 
 static void test_block(void) {
@@ -547,7 +629,7 @@ static void test_block_string(void) {
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
-    {"base", test_base},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
+    {"base", test_base},         {"base_memo", test_base_memo},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
     {"many", test_many},         {"setters", test_setters},  {"domains", test_domains},
     {"dispatch", test_dispatch}, {"block_string", test_block_string},

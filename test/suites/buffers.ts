@@ -106,6 +106,26 @@ export function register(api: Api): void {
     assert.is(new URL("z", long).pathname.length, 1 + 2 * 3000 + 1);
     assert.is(new URL("z", long).pathname.length, 1 + 2 * 3000 + 1);
     assert.is(new URL("z", a).href, "https://a.example/dir/z");
+    // The native side memoizes each thread's last base by its bytes: bases of one length that differ in one byte, an
+    // invalid base given twice, and parseMany with another base in between all answer as fresh parses would.
+    for (
+      const [input, base, href] of [
+        ["z", "https://m.example/aaaa/b", "https://m.example/aaaa/z"],
+        ["z", "https://m.example/aaab/b", "https://m.example/aaab/z"],
+        ["z", "https://m.example/aaab/b", "https://m.example/aaab/z"],
+        ["z", "https://m.example/aaaa/b", "https://m.example/aaaa/z"],
+        ["z", "https://m.example/aaaa", "https://m.example/z"],
+        ["z", "https://bad host/", null],
+        ["http://ok.example/", "https://bad host/", null],
+        ["z", "https://m.example/aaaa/b", "https://m.example/aaaa/z"],
+      ] as const
+    ) {
+      assert.is(URL.parse(input, base)?.href ?? null, href);
+      assert.is(URL.canParse(input, base), href !== null);
+      assert.equal(api.parseMany([input], "https://other.example/q/r").map((u) => u?.href), [
+        new URL(input, "https://other.example/q/r").href,
+      ]);
+    }
     // Setter values share the slot.
     const u = new URL("https://h/p");
     for (const value of ["?x=1", "?x=1", "?y=2", "?x=1"]) {

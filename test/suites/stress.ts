@@ -9,7 +9,7 @@ import type { Api } from "../support/api.ts";
 import { readLines } from "../support/files.ts";
 import { hostileCases } from "../support/hostile.ts";
 import type { Runtime } from "../support/entries.ts";
-import { runParseWorker } from "../support/parse_workers.ts";
+import { relativeBase, type RelativeWork, runParseWorker } from "../support/parse_workers.ts";
 
 export function register(api: Api, runtime: Runtime, seed: number): void {
   const { URL, parseMany } = api;
@@ -27,11 +27,24 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
       url.hash = "w";
       return url.href;
     });
-    const results = await Promise.all([0, 1, 2, 3].map(() => runParseWorker(runtime, inputs)));
-    for (const r of results) {
+    // Relative inputs against bases that change every three inputs, each Worker starting at another base: every
+    // thread's native memo of its last base holds a different one at the same time.
+    const relativeInputs = [
+      ...real.slice(0, 2000).map((s) => URL.parse(s)).filter((u) => u !== null).map((u) => u.pathname + u.search),
+      ...hostileCases(seed + 2, 1000).filter((c) => c.base !== undefined).map((c) => c.input),
+    ];
+    const bases = [
+      ...real.slice(0, 7),
+      ...hostileCases(seed + 3, 200).map((c) => c.base).filter((b) => b !== undefined).slice(0, 7),
+    ];
+    const work = (shift: number): RelativeWork => ({ inputs: relativeInputs, bases, shift });
+    const results = await Promise.all([0, 1, 2, 3].map((shift) => runParseWorker(runtime, inputs, work(shift))));
+    for (const [shift, r] of results.entries()) {
       assert.equal(r.single, expected);
       assert.equal(r.batch, expected);
       assert.equal(r.setters, expectedSetters);
+      const w = work(shift);
+      assert.equal(r.relative, relativeInputs.map((s, i) => URL.parse(s, relativeBase(w, i))?.href ?? null));
     }
   });
 

@@ -1,5 +1,6 @@
 /** A worker for the concurrency test: loads the runtime's entry point itself and parses what it is sent. */
 import { parentPort, workerData } from "node:worker_threads";
+import { relativeBase, type RelativeWork } from "./parse_workers.ts";
 
 const api = await import(workerData.entry);
 const inputs: string[] = workerData.inputs;
@@ -12,4 +13,9 @@ const setters = inputs.map((s) => {
   url.hash = "w";
   return url.href;
 });
-parentPort!.postMessage({ single, batch, setters });
+// Against bases that change every three inputs, so the native memo of the last base both hits and misses.
+const work: RelativeWork | undefined = workerData.relative;
+const relative = work === undefined
+  ? []
+  : work.inputs.map((s, i) => api.URL.parse(s, relativeBase(work, i))?.href ?? null);
+parentPort!.postMessage({ single, batch, setters, relative });

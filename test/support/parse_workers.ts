@@ -11,18 +11,34 @@ const WORKER: Record<Runtime, string> = {
   bun: "test/support/parse_worker.ts",
 };
 
-/** What a worker answers: each input's href (null when invalid) by URL.parse, by parseMany, and after two setters. */
+/**
+ * What a worker answers: each input's href (null when invalid) by URL.parse, by parseMany, and after two setters; and
+ * when asked, each relative input's href against its base (see relativeBase).
+ */
 export interface WorkerResult {
   single: (string | null)[];
   batch: (string | null)[];
   setters: (string | null)[];
+  relative: (string | null)[];
+}
+
+/** Relative inputs, and the bases they are resolved against: three inputs in a row per base, from bases[shift] on. */
+export interface RelativeWork {
+  inputs: string[];
+  bases: string[];
+  shift: number;
+}
+
+/** The base relative input i is resolved against. */
+export function relativeBase(work: RelativeWork, i: number): string {
+  return work.bases[(Math.floor(i / 3) + work.shift) % work.bases.length];
 }
 
 /** One worker that loads the runtime's entry itself and parses `inputs`; it is ended once it has answered. */
-export function runParseWorker(runtime: Runtime, inputs: string[]): Promise<WorkerResult> {
+export function runParseWorker(runtime: Runtime, inputs: string[], relative?: RelativeWork): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(pathToFileURL(join(ROOT, WORKER[runtime])), {
-      workerData: { entry: entryUrl(ENTRY[runtime]), inputs },
+      workerData: { entry: entryUrl(ENTRY[runtime]), inputs, relative },
     });
     worker.once("message", (result) => {
       resolve(result);
