@@ -1,6 +1,7 @@
 // ada_ffi.cpp — implementation of the C ABI declared in ada_ffi.h, over ada's url_aggregator.
 // Stateless as callers see it: each call parses into a local url_aggregator and copies out what the caller needs;
-// only the per-thread memo of the last base (below) outlives a call, and it never changes an answer.
+// only the per-thread memos of the last base and the last href (below) outlive a call, and they never change an
+// answer.
 #include "ada_ffi.h"
 #include "ada_ffi_url_pattern.h"
 
@@ -34,9 +35,8 @@ void write_components(const url& u, uint32_t* components) {
 }
 
 // Shared tail of parse/parse_with_base: the result protocol documented in the header.
-uint32_t report(const ada::result<url>& parsed, std::string_view input, uint8_t* out, uint32_t out_cap,
-                uint32_t* components) {
-  if (!parsed) return ADA_FFI_INVALID;
+uint32_t report(const url* parsed, std::string_view input, uint8_t* out, uint32_t out_cap, uint32_t* components) {
+  if (parsed == nullptr) return ADA_FFI_INVALID;
   std::string_view href = parsed->get_href();
   if (href.size() >= ADA_FFI_MAX_LENGTH) return ADA_FFI_INVALID;
   write_components(*parsed, components);
@@ -51,8 +51,8 @@ uint32_t report(const ada::result<url>& parsed, std::string_view input, uint8_t*
 // a row (a crawler, a router), and the base's parse was a third of such a call (C, "../a/b?c=d" against one base:
 // 192 -> 134 ns; a new base every call: 256 -> 259). Keyed by content, so every call still answers exactly as a
 // fresh parse would; callers see no state. One entry per thread (freed when the thread ends), bases up to
-// BASE_MEMO_LIMIT bytes: the memory it holds stays small and bounded.
-constexpr size_t BASE_MEMO_LIMIT = 4096;
+// MEMO_LIMIT bytes: the memory it holds stays small and bounded.
+constexpr size_t MEMO_LIMIT = 4096;  // bytes of a base or href a memo keeps at most
 struct base_memo {
   bool filled = false;
   std::string bytes;
@@ -62,7 +62,7 @@ thread_local base_memo last_base;
 
 // The parsed base, or nullptr when it is invalid. `own` holds a base too long to keep in the memo.
 const url* parse_base(std::string_view base, std::optional<url>& own) {
-  if (base.size() > BASE_MEMO_LIMIT) {
+  if (base.size() > MEMO_LIMIT) {
     auto parsed = ada::parse<url>(base);
     if (!parsed) return nullptr;
     own = std::move(*parsed);
@@ -82,6 +82,25 @@ const url* parse_base(std::string_view base, std::optional<url>& own) {
   return memo.parsed ? &*memo.parsed : nullptr;
 }
 
+// The last URL this thread parsed whose href is its input (99.6% of real URLs), keyed by that href (its own buffer):
+// the setter that often follows (`u.search = …` after `new URL(s)`) takes it instead of parsing the href again. It
+// holds exactly what parsing its href gives, so a setter answers as with a fresh parse; the setter uses it up (the
+// URL a setter leaves is kept by no memo, so no answer ever depends on what a memo holds).
+thread_local std::optional<url> last_href;
+
+// The parse of an href a setter starts from: the memo's when it is that href (used up), else a fresh one.
+std::optional<url> parse_href(std::string_view href) {
+  std::optional<url>& memo = last_href;
+  if (memo && memo->get_href() == href) {
+    std::optional<url> taken = std::move(memo);
+    memo.reset();
+    return taken;
+  }
+  auto parsed = ada::parse<url>(href);
+  if (!parsed) return std::nullopt;
+  return std::move(*parsed);
+}
+
 }  // namespace
 
 extern "C" {
@@ -98,7 +117,10 @@ uint32_t ada_ffi_ada_version(uint8_t* out, uint32_t out_cap) {
 uint32_t ada_ffi_parse(const uint8_t* input, uint32_t input_len, uint8_t* out, uint32_t out_cap,
                        uint32_t* components) {
   std::string_view in = view(input, input_len);
-  return report(ada::parse<url>(in), in, out, out_cap, components);
+  auto parsed = ada::parse<url>(in);
+  uint32_t result = report(parsed ? &*parsed : nullptr, in, out, out_cap, components);
+  if (result == ADA_FFI_UNCHANGED && input_len <= MEMO_LIMIT) last_href = std::move(*parsed);
+  return result;
 }
 
 uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base,
@@ -107,7 +129,8 @@ uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len, const
   const url* base_url = parse_base(view(base, base_len), own_base);
   if (base_url == nullptr) return ADA_FFI_INVALID;
   std::string_view in = view(input, input_len);
-  return report(ada::parse<url>(in, base_url), in, out, out_cap, components);
+  auto parsed = ada::parse<url>(in, base_url);
+  return report(parsed ? &*parsed : nullptr, in, out, out_cap, components);
 }
 
 uint32_t ada_ffi_parse_block(uint8_t* block) {
@@ -133,7 +156,7 @@ uint32_t ada_ffi_set_block(uint8_t* block) {
   uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
   std::string_view href = view(text, header[ADA_FFI_BLOCK_INPUT_LEN]);
   std::string_view value = view(text + href.size(), header[ADA_FFI_BLOCK_BASE_LEN]);
-  auto parsed = ada::parse<url>(href);
+  std::optional<url> parsed = parse_href(href);
   if (!parsed) return ADA_FFI_INVALID;
   bool ok = true;
   switch (header[ADA_FFI_BLOCK_SETTER]) {
@@ -152,7 +175,7 @@ uint32_t ada_ffi_set_block(uint8_t* block) {
   if (!ok) return ADA_FFI_INVALID;
   // report() compares with the old href: UNCHANGED then means "the setter changed nothing".
   uint32_t components[ADA_FFI_COMPONENT_COUNT];
-  uint32_t result = report(parsed, href, text, header[ADA_FFI_BLOCK_TEXT_CAP], components);
+  uint32_t result = report(&*parsed, href, text, header[ADA_FFI_BLOCK_TEXT_CAP], components);
   if (result != ADA_FFI_INVALID) std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
   return result;
 }

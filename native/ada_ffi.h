@@ -3,10 +3,13 @@
  *
  * Design: every call is stateless as the caller sees it. The caller owns every buffer, the library never
  * hands out memory of its own, and no state is shared between threads, so any function may be called from
- * several threads at once. One thing outlives a call: each thread's memo of the last base it parsed (the
- * base's bytes, up to 4096 of them, and ada's parse of it; a few KiB at most), so that resolving many
- * inputs against one base parses the base once. It is keyed by the base's bytes and never changes an
- * answer; it is freed when its thread ends.
+ * several threads at once. Two memos per thread outlive a call, each at most a few KiB, freed when the
+ * thread ends, and neither ever changes an answer:
+ *   - the last base parsed (keyed by its bytes, up to 4096): resolving many inputs against one base parses
+ *     the base once;
+ *   - the last URL parsed without a base whose href was its input (keyed by that href, up to 4096 bytes):
+ *     a setter on that href (ada_ffi_set_block) starts from it instead of parsing it again, and uses it up.
+ *     It holds exactly what parsing the href gives; what a setter leaves is never remembered.
  *
  * Strings are passed as (pointer, byte length) pairs; they need not be NUL-terminated and may contain
  * NUL bytes (one exception: ada_ffi_block_string_at's C string, for FFIs that convert strings themselves).
@@ -204,9 +207,10 @@ ADA_FFI_API uint32_t ada_ffi_parse_block(uint8_t* block);
 ADA_FFI_API uint32_t ada_ffi_can_parse_block(const uint8_t* block);
 
 /*
- * Runs one URL setter, statelessly, through a call block. The text area holds the current href
- * (INPUT_LEN bytes, as returned by a previous parse) immediately followed by the new value (BASE_LEN
- * bytes, UTF-8); SETTER says which setter. Returns
+ * Runs one URL setter through a call block, on a fresh parse of the current href (or the calling thread's
+ * memo of it, which is the same: see Design above). The text area holds the current href (INPUT_LEN bytes,
+ * as returned by a previous parse) immediately followed by the new value (BASE_LEN bytes, UTF-8); SETTER
+ * says which setter. Returns
  *   ADA_FFI_INVALID    the setter rejected the value (or the href does not parse): the URL is unchanged,
  *                      nothing written. Only the href setter reports failure this way in JavaScript;
  *                      the others silently leave the URL as it was, as the WHATWG setters do.

@@ -214,6 +214,28 @@ std::string parse_and_check(std::string_view input, const std::string_view* base
   return href;
 }
 
+// ada's own setter on a fresh parse of href: the new href, or nullopt when the setter rejects the value.
+std::optional<std::string> fresh_set(const std::string& href, uint32_t setter, std::string_view value) {
+  auto u = ada::parse<ada::url_aggregator>(href);
+  FUZZ_CHECK(u.has_value());
+  bool ok = true;
+  switch (setter) {
+    case ADA_FFI_SET_HREF: ok = u->set_href(value); break;
+    case ADA_FFI_SET_PROTOCOL: ok = u->set_protocol(value); break;
+    case ADA_FFI_SET_USERNAME: ok = u->set_username(value); break;
+    case ADA_FFI_SET_PASSWORD: ok = u->set_password(value); break;
+    case ADA_FFI_SET_HOST: ok = u->set_host(value); break;
+    case ADA_FFI_SET_HOSTNAME: ok = u->set_hostname(value); break;
+    case ADA_FFI_SET_PORT: ok = u->set_port(value); break;
+    case ADA_FFI_SET_PATHNAME: ok = u->set_pathname(value); break;
+    case ADA_FFI_SET_SEARCH: u->set_search(value); break;
+    case ADA_FFI_SET_HASH: u->set_hash(value); break;
+    default: return std::nullopt;
+  }
+  if (!ok || u->get_href().size() >= ADA_FFI_MAX_LENGTH) return std::nullopt;
+  return std::string(u->get_href());
+}
+
 void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter, uint8_t cap_class) {
   std::string href = parse_and_check(input, nullptr, cap_class);
   if (href.empty()) return;
@@ -232,6 +254,9 @@ void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter,
   fill(static_cast<uint32_t>(std::max<size_t>(text, cap)));
   uint32_t r = ada_ffi_set_block(block);
   if (setter % 11 == 10) FUZZ_CHECK(r == ADA_FFI_INVALID);
+  // The setter starts from the memo of the href just parsed (ada_ffi.cpp); ada on a fresh parse must agree.
+  const std::optional<std::string> expected = fresh_set(href, setter % 11, value);
+  FUZZ_CHECK((r == ADA_FFI_INVALID) == !expected.has_value());
   if (r == ADA_FFI_INVALID) return;
   std::string result;
   if (r == ADA_FFI_UNCHANGED) {
@@ -245,6 +270,7 @@ void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter,
     }
     result.assign(reinterpret_cast<const char*>(block + ADA_FFI_BLOCK_TEXT), r);
   }
+  FUZZ_CHECK(result == *expected);
   check_components(result, words.data() + ADA_FFI_BLOCK_COMPONENTS);
   // The setter's result is itself a canonical URL, with one exception the spec makes: the protocol
   // setter turning wss://localhost/ into a file: URL keeps the host (file://localhost/, as Node's

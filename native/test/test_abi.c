@@ -474,6 +474,60 @@ static void test_setters(void) {
   CHECK(ada_ffi_set_block((uint8_t*)words) == 26);
 }
 
+/* A setter on `href`, whose parse the memo of the last href may hold (`remembered`) or not: the same answer either
+ * way, href and components. */
+static void expect_same_setter(const char* href, uint32_t which, const char* value) {
+  uint32_t fresh[128], remembered[128];
+  uint8_t out[8];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  CHECK(parse_str("http://other.example/", out, 0, comps) == ADA_FFI_UNCHANGED); /* the memo holds another href */
+  uint32_t r_fresh = run_setter(fresh, sizeof fresh, href, which, value);
+  CHECK(parse_str(href, out, 0, comps) == ADA_FFI_UNCHANGED); /* now it holds href's parse */
+  uint32_t r_remembered = run_setter(remembered, sizeof remembered, href, which, value);
+  CHECK(r_fresh == r_remembered);
+  if (r_fresh != ADA_FFI_INVALID) {
+    CHECK(memcmp(fresh + ADA_FFI_BLOCK_COMPONENTS, remembered + ADA_FFI_BLOCK_COMPONENTS, 4 * ADA_FFI_COMPONENT_COUNT) == 0);
+  }
+  if (r_fresh != ADA_FFI_INVALID && r_fresh != ADA_FFI_UNCHANGED) {
+    CHECK(memcmp((uint8_t*)fresh + ADA_FFI_BLOCK_TEXT, (uint8_t*)remembered + ADA_FFI_BLOCK_TEXT, r_fresh) == 0);
+  }
+  if (r_fresh != r_remembered) fprintf(stderr, "  setter %u %s on %s: %u vs %u\n", which, value, href, r_fresh, r_remembered);
+}
+
+/* The per-thread memo of the last parsed href (ada_ffi.cpp): setters answer as from a fresh parse, it is used up by
+ * the setter that takes it, and a parse that changed its input or failed leaves nothing for a setter to take. */
+static void test_href_memo(void) {
+  expect_same_setter("https://a.com/p?q#h", ADA_FFI_SET_SEARCH, "x=1");
+  expect_same_setter("https://a.com/p?q#h", ADA_FFI_SET_HASH, "");
+  expect_same_setter("https://a.com/p", ADA_FFI_SET_PORT, "99999");
+  expect_same_setter("https://a.com/p", ADA_FFI_SET_HREF, "nope");
+  /* Where a setter's result is no fresh parse's (file://localhost/ keeps its host; parsing it drops it). */
+  expect_same_setter("wss://localhost/", ADA_FFI_SET_PROTOCOL, "file");
+  uint32_t words[128];
+  const char* text = (const char*)words + ADA_FFI_BLOCK_TEXT;
+  uint8_t out[64];
+  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
+  /* Two setters in a row on the href just parsed: the first takes the memo, the second parses afresh. */
+  CHECK(parse_str("https://a.com/p", out, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_SEARCH, "x") == 17 &&
+        memcmp(text, "https://a.com/p?x", 17) == 0);
+  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HASH, "y") == 17 &&
+        memcmp(text, "https://a.com/p#y", 17) == 0);
+  /* What a setter leaves is remembered by no memo: file://localhost/ from the protocol setter keeps its host, a fresh
+   * parse of that href drops it, and a setter on that href starts from the fresh parse. */
+  CHECK(parse_str("wss://localhost/", out, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(run_setter(words, sizeof words, "wss://localhost/", ADA_FFI_SET_PROTOCOL, "file") == 17 &&
+        memcmp(text, "file://localhost/", 17) == 0);
+  CHECK(run_setter(words, sizeof words, "file://localhost/", ADA_FFI_SET_PATHNAME, "/x") == 9 &&
+        memcmp(text, "file:///x", 9) == 0);
+  /* A parse that changed its input (or failed) is not remembered: the setter on the old href parses it. */
+  CHECK(parse_str("https://a.com/q", out, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(parse_str("HTTPS://A.COM/q", out, sizeof out, comps) == 15);
+  CHECK(parse_str("not a url", out, sizeof out, comps) == ADA_FFI_INVALID);
+  CHECK(run_setter(words, sizeof words, "https://a.com/q", ADA_FFI_SET_PATHNAME, "/r") == 15 &&
+        memcmp(text, "https://a.com/r", 15) == 0);
+}
+
 static void test_domains(void) {
   uint32_t words[64];
   const char* text = (const char*)words + ADA_FFI_BLOCK_TEXT;
@@ -631,7 +685,7 @@ static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
     {"base", test_base},         {"base_memo", test_base_memo},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
-    {"many", test_many},         {"setters", test_setters},  {"domains", test_domains},
+    {"many", test_many},         {"setters", test_setters},  {"href_memo", test_href_memo},  {"domains", test_domains},
     {"dispatch", test_dispatch}, {"block_string", test_block_string},
     {"pattern_compile", test_pattern_compile},     {"pattern_questions", test_pattern_questions},
     {"pattern_invalid", test_pattern_invalid},     {"pattern_too_small", test_pattern_too_small},
