@@ -270,8 +270,9 @@ static void expect_resolved(const char* input, const char* base, size_t base_len
   } else if (strcmp(href, input) == 0) {
     CHECK(r == ADA_FFI_UNCHANGED);
   } else {
-    CHECK(r == strlen(href) && memcmp(out, href, r) == 0);
-    if (r != strlen(href) || memcmp(out, href, r) != 0) fprintf(stderr, "  %s against %.*s\n", input, (int)base_len, base);
+    int right = r == strlen(href) && memcmp(out, href, r) == 0;
+    CHECK(right);
+    if (!right) fprintf(stderr, "  %s against %.*s\n", input, (int)base_len, base);
   }
 }
 
