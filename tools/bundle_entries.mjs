@@ -4,13 +4,15 @@
 // loader ~0.25 ms each, and the entry imports ~20).
 // - dist/runtimes/node.js, tsc's output, bundled in place (Node 24: +14.9 -> +10.4 ms over the built-in, Node 26:
 //   +9.3 -> +4.3 ms, median of 41 processes each). Node's builtins stay imports and koffi stays a require at run
-//   time; the other files of dist/ (types, the global entry, the CLI) stay as tsc wrote them.
+//   time; the other files of dist/ (types, the global entry, the CLI) stay as tsc wrote them. Its top-level bindings
+//   are declared `const` again where they never change (tools/top_level_consts.mjs: V8 optimizes those as constants).
 // - dist/runtimes/bun.js from runtimes/bun.ts, and dist/runtimes/bun_global.js from runtimes/bun_global.ts, which
 //   imports the former rather than a copy of its classes.
 // Deno's entry stays a tree of modules: Deno caches what it loads, and JSR publishes the TypeScript sources.
 import { renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { restoreTopLevelConsts } from "./top_level_consts.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const runtimes = join(root, "dist", "runtimes");
@@ -23,10 +25,24 @@ const importTheMainEntry = {
   },
 };
 
+/**
+ * The call block's bindings, which Node's bundle must declare `const` (tools/top_level_consts.mjs): the build fails if
+ * a change of the bundler's output keeps them `var`.
+ */
+const NODE_HOT_CONSTANTS = ["block", "header", "text", "components", "KEPT_BLOCK_SIZE", "UNCHANGED", "INVALID"];
+
 async function bundle(source, target, out, plugins = []) {
   const result = await Bun.build({ entrypoints: [source], target, format: "esm", plugins });
   if (!result.success) throw new AggregateError(result.logs, `bundle_entries: bundling ${source} failed`);
-  const text = await result.outputs[0].text();
+  let text = await result.outputs[0].text();
+  if (target === "node") {
+    const consts = restoreTopLevelConsts(text, out);
+    const missing = NODE_HOT_CONSTANTS.filter((name) => !consts.restored.includes(name));
+    if (missing.length > 0) {
+      throw new Error(`bundle_entries: ${source}: ${missing.join(", ")} not declared const in the bundle`);
+    }
+    text = consts.text;
+  }
   // A top-level name of ours that another bundled module also uses as a global would be renamed (URL -> URL2): our
   // classes must keep their names (inspect output, `URL.name`).
   const renamed = text.match(/^class (URL|URLSearchParams|URLPattern)\d+ /m);
