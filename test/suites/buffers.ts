@@ -21,6 +21,35 @@ export function register(api: Api): void {
     assert.ok(URL.canParse(wide));
   });
 
+  test("inputs of every length around the encoders' switch (JS loop, then encodeInto), non-ASCII anywhere", () => {
+    // ffi/strings.ts copies short ASCII with a loop (up to 24 units, 64 on Deno) and hands the rest, or anything
+    // non-ASCII, to encodeInto; the loop may have written part of a string when it meets a non-ASCII unit.
+    const { parseMany } = api;
+    const units: [string, string][] = [["é", "%C3%A9"], ["€", "%E2%82%AC"], ["😀", "%F0%9F%98%80"], [
+      "\ud800",
+      "%EF%BF%BD",
+    ]];
+    for (let n = 1; n <= 140; n++) {
+      const ascii = "a".repeat(n);
+      assert.is(new URL("http://h/" + ascii).pathname, "/" + ascii);
+      for (const [unit, encoded] of units) {
+        for (const at of new Set([0, n >> 1, n - 1])) {
+          const raw = ascii.slice(0, at) + unit + ascii.slice(at + 1);
+          const want = "/" + ascii.slice(0, at) + encoded + ascii.slice(at + 1);
+          const input = "http://h/" + raw;
+          assert.is(new URL(input).pathname, want, `${JSON.stringify(input)}`);
+          assert.ok(URL.canParse(input));
+          assert.is(new URL(raw, "http://h/").pathname, want); // the input slot with a base after it
+          assert.is(new URL("x", "http://h/" + raw).pathname, "/x"); // the base slot
+          const url = new URL("http://h/");
+          url.pathname = raw; // a setter value
+          assert.is(url.pathname, want);
+          assert.is(parseMany([input, "http://h/" + ascii])[0]?.pathname, want);
+        }
+      }
+    }
+  });
+
   test("canParse and the domain conversions beyond the kept block (a block of their own)", () => {
     const { domainToASCII, domainToUnicode } = api;
     assert.ok(URL.canParse("http://h/" + "€".repeat(30_000)));
