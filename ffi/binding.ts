@@ -22,6 +22,11 @@ export interface NativeBinding {
    */
   block(block: Uint8Array): number;
   /**
+   * Optional: `block` on the kept block (ffi/protocol.ts), the parse path's one call, with nothing to decide (the
+   * kept block goes by its address where the FFI can: ffi/block_address.ts). Without it, `block(keptBlock)`.
+   */
+  blockKept?: () => number;
+  /**
    * Optional, for an FFI that converts a string argument to UTF-8 in native code (koffi):
    * `ada_ffi_block_string_at(kept block's address, input)`, with the kept block's INPUT_LEN set to `input.length`
    * (ffi/protocol.ts). The native side copies the input into the block, then runs the block's operation: returns what

@@ -27,6 +27,15 @@ export function blockCaller(
   return (block) => block === keptBlock ? byAddress(address) : byPointer(block);
 }
 
+/** The kept block's call alone (NativeBinding.blockKept): by address when there is one, else by pointer. */
+export function keptBlockCaller(
+  address: number | undefined,
+  byAddress: (address: number) => number,
+  byPointer: (block: Uint8Array) => number,
+): () => number {
+  return address === undefined ? () => byPointer(keptBlock) : () => byAddress(address);
+}
+
 /**
  * The kept block's address as a double, or undefined when a double cannot hold it exactly or the FFI cannot tell
  * (a koffi without address()): then every call goes by pointer. `addressOf` is the runtime FFI's way to read a typed

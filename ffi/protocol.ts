@@ -8,7 +8,7 @@
  */
 import { EXPECTED_ABI_VERSION, type NativeBinding } from "./binding.ts";
 import { BUILD_COMMAND } from "./library_location.ts";
-import { decodeAsciiPortable, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
+import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
 
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
 export const INVALID = 0xffffffff;
@@ -89,7 +89,13 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
   native = binding;
   loaded = { path: libraryPath, ffi };
   decodeAscii = binding.decodeAscii ?? decodeAsciiPortable;
-  if (binding.loopEncodeLimit !== undefined) setLoopEncodeLimit(binding.loopEncodeLimit);
+  callInput = binding.blockString !== undefined ? callInputAsString : callInputEncoded;
+  const blockKept = binding.blockKept;
+  if (blockKept !== undefined) callKeptBlock = blockKept;
+  if (binding.loopEncodeLimit !== undefined) {
+    setLoopEncodeLimit(binding.loopEncodeLimit);
+    encodeInput = (input) => encodeUtf8Into(input, block, TEXT, text);
+  }
 }
 
 /**
@@ -185,8 +191,69 @@ function encodeBase(base: string, target: Uint8Array, offset: number): number {
 /**
  * Parses `input` (against `base` when given). Returns the href, or null when the URL is invalid.
  * On success `components` holds the offsets into the returned href.
+ *
+ * Without a base it takes a short path, and every rare case (an input too large for the kept block, an href that
+ * differs from it) is a call of its own: V8 inlines `new URL` into the caller's loop only while the bytecode of the
+ * constructor and of all it inlines, times 1.2, stays under 920 bytes, and whatever is not inlined is a call (README,
+ * "Node 26's figures depend on what V8 compiled first").
  */
 export function parseHref(input: string, base: string | undefined): string | null {
+  if (base !== undefined || input.length > KEPT_INPUT_UNITS) return parseHrefInAnyBlock(input, base);
+  const result = callInput(input, OP_PARSE);
+  if (result !== UNCHANGED) return result === INVALID ? null : changedHref(input, result);
+  heldText = input;
+  heldBytes = header[INPUT_LEN];
+  return input;
+}
+
+/** The href a parse without a base wrote (`length` bytes): from the kept block, or from a larger one when it outgrew it. */
+function changedHref(input: string, length: number): string | null {
+  if (length <= KEPT_BLOCK_SIZE - TEXT) return decodeAscii(block, TEXT, TEXT + length);
+  return parseInOwnBlock(binding(), input, undefined, TEXT + length);
+}
+
+/** Inputs of up to this many UTF-16 units fit the kept block's text area whatever they hold (3 bytes a unit). */
+const KEPT_INPUT_UNITS = Math.floor((KEPT_BLOCK_SIZE - TEXT) / 3);
+
+/**
+ * Runs operation `op` on the kept block for `input`, no base, input no longer than KEPT_INPUT_UNITS:
+ * callInputAsString where the FFI converts strings itself (binding.blockString), else callInputEncoded.
+ */
+let callInput: (input: string, op: number) => number = callInputEncoded;
+
+function callInputEncoded(input: string, op: number): number {
+  const words = header; // one module binding read, not four
+  words[OPERATION] = op;
+  words[INPUT_LEN] = encodeInput(input);
+  words[BASE_LEN] = NO_BASE;
+  words[TEXT_CAP] = KEPT_BLOCK_SIZE - TEXT;
+  heldText = undefined;
+  return callKeptBlock();
+}
+
+function callInputAsString(input: string, op: number): number {
+  const result = callString(native!, input, op);
+  return result !== RETRY ? result : callInputEncoded(input, op);
+}
+
+/** The input's UTF-8 into the kept block's text area: encodeInto, or the adapter's copy loop first (Deno). */
+let encodeInput = (input: string): number => encodeInto(input, text);
+
+/** binding.blockKept, or its block() on the kept block. */
+let callKeptBlock = (): number => binding().block(block);
+
+/** Operation `op` on the kept block for `input` handed over as a string (binding.blockString): its result, or RETRY. */
+function callString(lib: NativeBinding, input: string, op: number): number {
+  header[OPERATION] = op;
+  header[INPUT_LEN] = input.length; // in UTF-16 units: the native side checks the C string it gets is all of it
+  header[BASE_LEN] = NO_BASE;
+  header[TEXT_CAP] = KEPT_BLOCK_SIZE - TEXT;
+  heldText = undefined;
+  return lib.blockString!(input);
+}
+
+/** parseHref's general case: a base, or an input that may not fit the kept block. */
+function parseHrefInAnyBlock(input: string, base: string | undefined): string | null {
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
@@ -203,12 +270,7 @@ export function parseHref(input: string, base: string | undefined): string | nul
  */
 function callKept(lib: NativeBinding, input: string, base: string | undefined, op: number): number {
   if (base === undefined && lib.blockString !== undefined) {
-    header[OPERATION] = op;
-    header[INPUT_LEN] = input.length; // in UTF-16 units: the native side checks the C string it gets is all of it
-    header[BASE_LEN] = NO_BASE;
-    header[TEXT_CAP] = KEPT_BLOCK_SIZE - TEXT;
-    heldText = undefined;
-    const result = lib.blockString(input);
+    const result = callString(lib, input, op);
     if (result !== RETRY) return result;
   }
   fill(block, header, input, base, op);
@@ -304,6 +366,7 @@ export function domainToUnicode(domain: string): string {
 
 /** True when `input` parses (against `base` when given). */
 export function canParse(input: string, base: string | undefined): boolean {
+  if (base === undefined && input.length <= KEPT_INPUT_UNITS) return callInput(input, OP_CAN_PARSE) === 1;
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need <= KEPT_BLOCK_SIZE) return callKept(lib, input, base, OP_CAN_PARSE) === 1;

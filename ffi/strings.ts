@@ -47,6 +47,11 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number, vi
   return utf8Encoder.encodeInto(s, view ?? target.subarray(offset)).written;
 }
 
+/** `s` as UTF-8 into `view` (room for `maxUtf8Length(s)` bytes) by encodeInto alone: the byte count. */
+export function encodeInto(s: string, view: Uint8Array): number {
+  return utf8Encoder.encodeInto(s, view).written;
+}
+
 /** Decodes `bytes[start..end)`, known to be ASCII, with only standard APIs. */
 export function decodeAsciiPortable(bytes: Uint8Array, start: number, end: number): string {
   if (end - start <= SHORT_HREF) {

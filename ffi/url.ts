@@ -76,11 +76,10 @@ const RuntimeURL = globalThis.URL as unknown as {
   revokeObjectURL(url: string): void;
 };
 
-/** Passed as `url` to build an instance from an href already parsed, with its offsets where adopt() says. */
+/** Passed as `url` by adopt(), which then fills the new instance's fields in itself. */
 const ADOPT: unknown = Object.freeze({});
-let adoptedHref = "";
-let adoptedWords: Int32Array = components;
-let adoptedAt = 0;
+/** adopt()'s work, set by the class (only its code reaches the fields). */
+let adoptHref: (href: string, words: Int32Array, at: number) => URL;
 
 /**
  * A WHATWG URL parsed by ada (current spec), with the same API as the built-in `URL` of Deno, Bun and Node.
@@ -93,39 +92,45 @@ let adoptedAt = 0;
  * url.searchParams.get("x"); // "1"
  */
 export class URL {
-  #href: string;
-  #hostStart: number;
-  #hostEnd: number;
-  #pathnameStart: number;
-  #searchStart: number;
-  #hashStart: number;
+  #href!: string;
+  #hostStart!: number;
+  #hostEnd!: number;
+  #pathnameStart!: number;
+  #searchStart!: number;
+  #hashStart!: number;
 
   /**
    * Parses `url`, resolved against `base` when given.
    * @throws {TypeError} `Invalid URL` (code `ERR_INVALID_URL`, with `input` and `base`) when it does not parse.
    */
   constructor(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL) {
-    // Offsets come from `components` after a parse, or from wherever adopt() was told.
-    let words = components;
-    let at = 0;
-    let href;
-    if (url === ADOPT) {
-      href = adoptedHref;
-      words = adoptedWords;
-      at = adoptedAt;
-    } else {
-      if (arguments.length === 0) throw missingArgumentError("URL", 1, 0);
-      const input = `${url}`;
-      const baseString = base === undefined ? undefined : `${base}`;
-      href = parseHref(input, baseString);
-      if (href === null) throw invalidUrlError(input, baseString);
-    }
+    if (url === ADOPT) return; // adopt() fills the fields in
+    if (arguments.length === 0) throw missingArgumentError("URL", 1, 0);
+    const input = `${url}`;
+    const baseString = base === undefined ? undefined : `${base}`;
+    const href = parseHref(input, baseString);
+    if (href === null) throw invalidUrlError(input, baseString);
+    const words = components; // one read of the module binding, not five (bytecode: see parseHref)
     this.#href = href;
-    this.#hostStart = words[at + HOST_START];
-    this.#hostEnd = words[at + HOST_END];
-    this.#pathnameStart = words[at + PATHNAME_START];
-    this.#searchStart = words[at + SEARCH_START];
-    this.#hashStart = words[at + HASH_START];
+    this.#hostStart = words[HOST_START];
+    this.#hostEnd = words[HOST_END];
+    this.#pathnameStart = words[PATHNAME_START];
+    this.#searchStart = words[SEARCH_START];
+    this.#hashStart = words[HASH_START];
+  }
+
+  static {
+    // Out of the constructor, whose bytecode counts against V8's inlining budget on every `new URL`.
+    adoptHref = (href: string, words: Int32Array, at: number): URL => {
+      const url = new URL(ADOPT as string);
+      url.#href = href;
+      url.#hostStart = words[at + HOST_START];
+      url.#hostEnd = words[at + HOST_END];
+      url.#pathnameStart = words[at + PATHNAME_START];
+      url.#searchStart = words[at + SEARCH_START];
+      url.#hashStart = words[at + HASH_START];
+      return url;
+    };
   }
 
   /** Makes `url` hold `href`, whose offsets are in `components` (after a setter). */
@@ -404,10 +409,7 @@ export class URL {
  * it into its results array, saving a copy per URL), not part of the public API.
  */
 export function adopt(href: string, words: Int32Array = components, at = 0): URL {
-  adoptedHref = href;
-  adoptedWords = words;
-  adoptedAt = at;
-  return new URL(ADOPT as string);
+  return adoptHref(href, words, at);
 }
 
 /** The origin of a blob: URL: that of its path when the path is an http(s) URL, else opaque. */

@@ -3,7 +3,7 @@
  * only if you want $ADA_FFI_LIBRARY honoured).
  */
 import type { NativeBinding } from "../ffi/binding.ts";
-import { blockCaller, keptBlockAddress } from "../ffi/block_address.ts";
+import { blockCaller, keptBlockAddress, keptBlockCaller } from "../ffi/block_address.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../ffi/library_location.ts";
 import { installBinding } from "../ffi/protocol.ts";
 import { decodeAsciiPortable } from "../ffi/strings.ts";
@@ -109,11 +109,9 @@ function decodeAscii(bytes: Uint8Array, start: number, end: number): string {
 // Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
 const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =
   library.symbols;
-const block = blockCaller(
-  keptBlockAddress((target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target))),
-  (address) => ada_ffi_block_at(address),
-  (target) => ada_ffi_block(target),
-);
+const address = keptBlockAddress((target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target)));
+const byAddress = (address: number) => ada_ffi_block_at(address);
+const byPointer = (target: Uint8Array) => ada_ffi_block(target);
 
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
@@ -123,7 +121,8 @@ const binding: NativeBinding = {
   // up to 64 units (it was 1024): new URL(s).href for URLs of ~200, 500, 1000 units 536 -> 280, 1102 -> 443, 2077 ->
   // 628 ns; node_files.txt canParse 174-187 -> 169-170 ns; kasztp.txt (93% under 64 units) canParse 144-146 -> 155-156.
   loopEncodeLimit: 64,
-  block,
+  block: blockCaller(address, byAddress, byPointer),
+  blockKept: keptBlockCaller(address, byAddress, byPointer),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   decodeAscii,

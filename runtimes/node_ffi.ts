@@ -14,7 +14,7 @@
  * one warning is held back while the module loads (README says so); every other warning passes.
  */
 import type { NativeBinding } from "../ffi/binding.ts";
-import { blockCaller, keptBlockAddress } from "../ffi/block_address.ts";
+import { blockCaller, keptBlockAddress, keptBlockCaller } from "../ffi/block_address.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 
 interface NodeFfi {
@@ -67,16 +67,15 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
   }
   const f = opened.functions;
   const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_block, ada_ffi_block_at, ada_ffi_parse_many } = f;
-  const call = blockCaller(
-    keptBlockAddress((block) => ffi.getRawPointer(block)),
-    (address) => ada_ffi_block_at(address),
-    (block) => ada_ffi_block(ffi.getRawPointer(block)),
-  );
+  const address = keptBlockAddress((block) => ffi.getRawPointer(block));
+  const byAddress = (address: number) => ada_ffi_block_at(address);
+  const byPointer = (block: Uint8Array) => ada_ffi_block(ffi.getRawPointer(block));
   return {
     abiVersion: () => ada_ffi_abi_version(),
     adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
     // The block's OPERATION word, written by ffi/protocol.ts, names the function.
-    block: call,
+    block: blockCaller(address, byAddress, byPointer),
+    blockKept: keptBlockCaller(address, byAddress, byPointer),
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
   };

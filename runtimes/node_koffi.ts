@@ -3,7 +3,7 @@
  * 22, 24) or when it is turned off (`--no-experimental-ffi`, `ADA_FFI_NODE_FFI=koffi`).
  */
 import type { NativeBinding } from "../ffi/binding.ts";
-import { blockCaller, keptBlockAddress } from "../ffi/block_address.ts";
+import { blockCaller, keptBlockAddress, keptBlockCaller } from "../ffi/block_address.ts";
 import { LoaderUnavailableError } from "../ffi/library_location.ts";
 
 interface KoffiLibrary {
@@ -78,7 +78,8 @@ export function openWithKoffi(path: string): NativeBinding {
   const blockAt = library.func("uint32_t ada_ffi_block_at(double)");
   const blockByPointer = library.func("uint32_t ada_ffi_block(void *)");
   const address = keptBlockAddress((target) => ffi.address(target));
-  const block = blockCaller(address, (address) => blockAt(address), (target) => blockByPointer(target));
+  const byAddress = (address: number) => blockAt(address);
+  const byPointer = (target: Uint8Array) => blockByPointer(target);
   // koffi converts a string argument to UTF-8 in native code: 10-13 ns per URL less than encodeInto before the call on
   // Node 20 and 22 (even on 24), so parses and canParse without a base hand over the string itself.
   const blockStringAt = library.func("uint32_t ada_ffi_block_string_at(double, const char *)");
@@ -90,7 +91,8 @@ export function openWithKoffi(path: string): NativeBinding {
   return {
     abiVersion: () => abiVersion(),
     adaVersion: (out, cap) => adaVersion(out, cap),
-    block,
+    block: blockCaller(address, byAddress, byPointer),
+    blockKept: keptBlockCaller(address, byAddress, byPointer),
     blockString: address === undefined ? undefined : (input) => blockStringAt(address, input),
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
       parseMany(inputs, lengths, count, base, baseLen, out, outCap, results),

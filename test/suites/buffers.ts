@@ -19,6 +19,15 @@ export function register(api: Api): void {
     const wide = "http://h/" + "€".repeat(21_800);
     assert.is(new URL(wide).pathname, "/" + "%E2%82%AC".repeat(21_800));
     assert.ok(URL.canParse(wide));
+    // The short path takes inputs of up to 21,824 units (what the kept block holds at 3 bytes a unit); one more goes
+    // the general way.
+    for (const units of [21_823, 21_824, 21_825]) {
+      const input = "http://h/" + "€".repeat(units - 9);
+      assert.is(input.length, units);
+      assert.is(new URL(input).pathname, "/" + "%E2%82%AC".repeat(units - 9));
+      assert.ok(URL.canParse(input));
+      assert.not.ok(URL.canParse("http://[" + "€".repeat(units - 8)));
+    }
   });
 
   test("inputs of every length around the encoders' switch (JS loop, then encodeInto), non-ASCII anywhere", () => {
