@@ -4,14 +4,14 @@
 // temporal dead zone on each access). V8 is the other way round: an optimizing compile takes a module-level `const`
 // as a constant, so the call block's typed arrays (`block`, `header`, `components`) are indexed at a known address
 // and numeric constants are folded, where a `var` is loaded and its typed array checked at every use. Node's bundle,
-// `var` -> `const` (npm run bench, two runs each, kasztp.txt, ours / built-in): url.search = Node 26 1.27-1.36 ->
-// 1.13-1.20, Node 24 1.20-1.26 -> 1.10-1.17, Node 20 1.06 -> 0.90-0.92; new URL(rel, base) Node 24 1.14-1.21 ->
-// 1.01-1.03; href Node 26 1.38-1.48 -> 1.29-1.34. Bun's bundle was unchanged either way (within ±5%), so it keeps
-// its `var`s.
+// `var` -> `const` (npm run bench, kasztp.txt, ours / built-in, two runs before, two after): url.search = Node 26
+// 1.27-1.36 -> 1.06-1.16, Node 20 1.06 -> 0.88-0.91; new URL(rel, base) Node 24 1.14-1.21 -> 1.03-1.11; href Node 26
+// 1.38-1.48 -> 1.19-1.26. Bun's bundle was unchanged either way (within ±5%), so it keeps its `var`s.
 //
 // A binding becomes `const` only when the whole statement qualifies: a top-level `var` whose every declaration has a
-// plain name and an initializer, declared once (no function or class of that name either), and never the target of an assignment, ++/-- or for-in/of anywhere in
-// the file (a same-named local counts too: conservative). TypeScript's parser (a dev dependency) reads the file.
+// plain name and an initializer, declared once (no function or class of that name either), and never the target of
+// an assignment, ++/-- or for-in/of anywhere in the file (a same-named local counts too: conservative). TypeScript's
+// parser (a dev dependency) reads the file.
 import ts from "typescript";
 
 /** Every identifier the file assigns to, by name, in any scope. */
