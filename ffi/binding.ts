@@ -51,7 +51,10 @@ export interface NativeBinding {
    * `bytes[end]`: every caller's byte after the text is scratch); otherwise `ffi/strings.ts` picks a portable one.
    */
   decodeAscii?: (bytes: Uint8Array, start: number, end: number) => string;
-  /** Optional: up to how many UTF-16 units ASCII input is encoded by a JS loop rather than encodeInto. */
+  /**
+   * Optional: up to how many UTF-16 units ASCII input is encoded by a JS loop rather than encodeInto (into the kept
+   * block, by the Wasm writer instead of the loop where the adapter asked for it: ffi/wasm_ascii_writer.ts).
+   */
   loopEncodeLimit?: number;
 }
 
