@@ -9,7 +9,7 @@
 import { EXPECTED_ABI_VERSION, type NativeBinding } from "./binding.ts";
 import { BUILD_COMMAND } from "./library_location.ts";
 import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
-import { allocateKeptBlock, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
+import { allocateKeptBlock, keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
 
 /** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
 export const INVALID = 0xffffffff;
@@ -99,19 +99,27 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
     encodeInput = (input) => encodeUtf8Into(input, block, TEXT, text);
     encodeIntoKept = (s, at) => encodeUtf8Into(s, block, at, at === TEXT ? text : undefined);
   }
-  const writeAscii = wasmAsciiWriter();
-  if (writeAscii !== undefined) {
-    // The Wasm writer takes the copy loop's place, up to the same length: beyond it encodeInto is the cheaper (Deno,
-    // href ns at 100 / 200 units: 161 / 232 with encodeInto, 180 / 334 with the writer; at 48: 153 loop, 114 writer).
+  if (keptBlockInWasmMemory()) {
+    // ffi/wasm_ascii_writer.ts, once built: it costs ~1 ms to build, so only a process that has encoded many inputs
+    // gets it (WASM_WRITER_AFTER). One function before and after (a second target at the callers' sites cost Deno's
+    // href 3%). It takes the copy loop's place up to the same length: past it encodeInto is the cheaper (href ns at
+    // 100 / 200 units: 161 / 232 with encodeInto, 180 / 334 with the writer; at 48 units: 153 loop, 114 writer).
     const limit = binding.loopEncodeLimit ?? 0;
-    const writeKept = (s: string, at: number): number => {
-      if (s.length <= limit) {
-        const n = writeAscii(s, at);
-        if (n >= 0) return n;
+    const loopKept = encodeIntoKept;
+    let untilWriter = WASM_WRITER_AFTER;
+    let writeAscii: ((s: string, at: number) => number) | undefined;
+    encodeIntoKept = (s, at) => {
+      if (writeAscii !== undefined) {
+        if (s.length <= limit) {
+          const n = writeAscii(s, at);
+          if (n >= 0) return n;
+        }
+        return encodeInto(s, at === TEXT ? text : block.subarray(at));
       }
-      return encodeInto(s, at === TEXT ? text : block.subarray(at));
+      if (--untilWriter === 0) writeAscii = wasmAsciiWriter(); // undefined where it cannot be built: the loop stays
+      return loopKept(s, at);
     };
-    encodeIntoKept = writeKept;
+    const writeKept = encodeIntoKept;
     encodeInput = (input) => writeKept(input, TEXT);
   }
 }

@@ -36,6 +36,8 @@ export function register(api: Api): void {
     // kept block's input and base slots take the Wasm writer instead of the loop (ffi/wasm_ascii_writer.ts), which
     // may also have written part of the string.
     const { parseMany } = api;
+    // Deno builds its Wasm writer after 16,384 encodes into the kept block (ffi/wasm_ascii_writer.ts): past them here.
+    for (let i = 0; i < 16_385; i++) assert.ok(URL.canParse("http://h/" + i));
     const units: [string, string][] = [["é", "%C3%A9"], ["€", "%E2%82%AC"], ["😀", "%F0%9F%98%80"], [
       "\ud800",
       "%EF%BF%BD",
