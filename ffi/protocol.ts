@@ -97,7 +97,6 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
   if (binding.loopEncodeLimit !== undefined) {
     setLoopEncodeLimit(binding.loopEncodeLimit);
     encodeInput = (input) => encodeUtf8Into(input, block, TEXT, text);
-    encodeIntoKept = (s, at) => encodeUtf8Into(s, block, at, at === TEXT ? text : undefined);
   }
   if (keptBlockInWasmMemory()) {
     // ffi/wasm_ascii_writer.ts, once built: it costs ~1 ms to build, so only a process that has encoded many inputs
@@ -403,7 +402,6 @@ export function canParse(input: string, base: string | undefined): boolean {
   return lib.block(own) === 1;
 }
 
-/** The bundled ada's version, e.g. "4.0.0". */
 /**
  * Which native library this process loaded, and through which FFI: `"node:ffi"` or `"koffi"` (Node),
  * `"Deno.dlopen"`, `"bun:ffi"`. For diagnostics (which prebuilt copy? which Node FFI?).
@@ -413,6 +411,7 @@ export function nativeLibrary(): { path: string; ffi: string } {
   return { ...loaded };
 }
 
+/** The bundled ada's version, e.g. "4.0.0". */
 export function adaVersion(): string {
   heldText = undefined;
   const n = binding().adaVersion(text, text.length);
