@@ -432,22 +432,22 @@ console.log("40 workers");
       // runtimes/deno_kept_block.ts must be evaluated before ffi/protocol.ts allocates the kept block: an import order
       // that breaks it only shows as a slower Deno (dist/runtimes/deno.js keeps the import order: tsc keeps
       // side-effect imports; CI runs this suite before that tree is built). Without WebAssembly (--jitless) neither.
-      const runs: [string, string, string[], string][] = [
-        ["runtimes/deno.ts", "ffi/wasm_ascii_writer.ts", ["--allow-all"], "true false true"],
-        ["runtimes/deno.ts", "ffi/wasm_ascii_writer.ts", ["--allow-all", "--v8-flags=--jitless"], "false false false"],
+      const runs: [string[], string][] = [
+        [["--allow-all"], "true false true"],
+        [["--allow-all", "--v8-flags=--jitless"], "false false false"],
       ];
-      for (const [entry, writer, flags, expected] of runs) {
+      for (const [flags, expected] of runs) {
         const run = runChild("deno", () =>
           [
-            `import { URL } from ${JSON.stringify(entryUrl(entry))};`,
-            `import * as w from ${JSON.stringify(entryUrl(writer))};`,
+            `import { URL } from ${JSON.stringify(entryUrl(ENTRY.deno))};`,
+            `import * as w from ${JSON.stringify(entryUrl("ffi/wasm_ascii_writer.ts"))};`,
             `const first = new URL("HTTP://A/\u00e9?q").href;`,
             `const before = w.wasmAsciiWriterInUse();`,
             `let same = true;`,
             `for (let i = 0; i < w.WASM_WRITER_AFTER + 1; i++) same &&= new URL("http://a/" + i).pathname === "/" + i;`,
             `console.log(w.keptBlockInWasmMemory(), before, w.wasmAsciiWriterInUse(), first, same);`,
           ].join("\n"), { flags });
-        assert.is(run.stdout, `${expected} http://a/%C3%A9?q true\n`, `${entry} ${flags}: ${run.stderr}`);
+        assert.is(run.stdout, `${expected} http://a/%C3%A9?q true\n`, `${flags}: ${run.stderr}`);
       }
     });
 
