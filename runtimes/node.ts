@@ -80,7 +80,7 @@ const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: nu
 installBinding(
   {
     ...library,
-    decodeAscii: (bytes, start, end) => latin1Slice.call(bytes, start, end),
+    decodeAscii: library.decodeAscii ?? ((bytes, start, end) => latin1Slice.call(bytes, start, end)),
   },
   path,
   chosen.name,
