@@ -47,8 +47,9 @@ export interface NativeBinding {
   ): number;
   /**
    * Optional: decode `bytes[start..end)`, known to be ASCII, into a string. Runtimes with a native
-   * latin1 slice (Node's and Bun's Buffer) supply it, Deno one that reads a C string (it may overwrite
-   * `bytes[end]`: every caller's byte after the text is scratch); otherwise `ffi/strings.ts` picks a portable one.
+   * latin1 slice (Node's and Bun's Buffer) supply it; Deno, and node:ffi for the kept block's text area, one that reads
+   * a C string (it may overwrite `bytes[end]`: every caller's byte after the text is scratch); otherwise
+   * `ffi/strings.ts` picks a portable one.
    */
   decodeAscii?: (bytes: Uint8Array, start: number, end: number) => string;
   /**
