@@ -69,6 +69,8 @@ function hostnameStartOf(href: string, hostStart: number, hostEnd: number): numb
 
 /** Each URL's searchParams, created on first access (a WeakMap keeps the field off every instance). */
 const searchParamsOf = new WeakMap<URL, URLSearchParams>();
+/** Whether any URL's searchParams was made: until then a setter has none to refresh, and skips the WeakMap. */
+let searchParamsMade = false;
 
 /** The runtime's own URL, for the object-URL registry (blob: URLs belong to the runtime). */
 const RuntimeURL = globalThis.URL as unknown as {
@@ -162,6 +164,7 @@ export class URL {
 
   /** After the query changed through search or href, url's searchParams object (if any) follows. */
   static #refreshSearchParams(url: URL): void {
+    if (!searchParamsMade) return;
     const params = searchParamsOf.get(url);
     if (params !== undefined) resetSearchParams(params, URL.#query(url));
   }
@@ -360,6 +363,7 @@ export class URL {
         URL.#set(this, SET_SEARCH, serialized);
       });
       searchParamsOf.set(this, params);
+      searchParamsMade = true;
     }
     return params;
   }
