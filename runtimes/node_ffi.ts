@@ -73,7 +73,8 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
   const byAddress = (address: number) => ada_ffi_block_at(address);
   const byPointer = (block: Uint8Array) => ada_ffi_block(ffi.getRawPointer(block));
   return {
-    decodeAscii: keptTextDecoder(ffi),
+    // ffi.toString is node:ffi's own (Object.prototype's otherwise: a Node without it decodes as every other buffer).
+    decodeAscii: Object.hasOwn(ffi, "toString") ? keptTextDecoder(ffi) : undefined,
     abiVersion: () => ada_ffi_abi_version(),
     adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
     // The block's OPERATION word, written by ffi/protocol.ts, names the function.

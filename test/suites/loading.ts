@@ -16,7 +16,7 @@ import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { libcOfExecutable } from "../../ffi/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
 import { blockCaller, keptBlockAddress } from "../../ffi/block_address.ts";
-import { keptBlock } from "../../ffi/protocol.ts";
+import { BLOCK_TEXT, blockOfSize, keptBlock } from "../../ffi/protocol.ts";
 import { loadNodeFfi } from "../../runtimes/node_ffi.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
@@ -304,6 +304,32 @@ export function register(runtime: Runtime): void {
       words[0] = "http://a/\0b".length;
       assert.is(blockString("http://a/\0b"), 0xfffffffd);
     });
+
+    if (hasNodeFfi) {
+      test("node:ffi reads an href in the kept block's text area as a C string, and anything else in full", async () => {
+        const { openWithNodeFfi } = await import("../../runtimes/node_ffi.ts");
+        const { nativeLibrary } = await import(entryUrl(ENTRY.node));
+        const decode = openWithNodeFfi(loadNodeFfi()!, nativeLibrary().path).decodeAscii;
+        assert.type(decode, "function", "the node:ffi binding brings its own decoder");
+        const block = blockOfSize(1024); // the kept block, its text area ours to write
+        assert.ok(block === keptBlock);
+        const href = "https://example.com/a?b#c";
+        const put = (text: string) => {
+          block.fill(0x78, BLOCK_TEXT, BLOCK_TEXT + 256); // "x" after the text: the decoder must stop at its end
+          for (let i = 0; i < text.length; i++) block[BLOCK_TEXT + i] = text.charCodeAt(i);
+        };
+        put(href);
+        assert.is(decode!(block, BLOCK_TEXT, BLOCK_TEXT + href.length), href);
+        assert.is(block[BLOCK_TEXT + href.length], 0, "the terminator, in the scratch byte after the text");
+        put("http://a/\0b"); // a NUL inside (an href never has one): all of it all the same
+        assert.is(decode!(block, BLOCK_TEXT, BLOCK_TEXT + 11), "http://a/\0b");
+        put(href); // not at the text area's start, or not the kept block: Buffer's latin1 slice
+        assert.is(decode!(block, BLOCK_TEXT + 8, BLOCK_TEXT + 19), "example.com");
+        const other = new Uint8Array(128);
+        other.set(block.subarray(BLOCK_TEXT, BLOCK_TEXT + href.length), BLOCK_TEXT);
+        assert.is(decode!(other, BLOCK_TEXT, BLOCK_TEXT + href.length), href);
+      });
+    }
 
     test("ADA_FFI_NODE_FFI=koffi forces koffi; =node:ffi requires node:ffi; anything else is refused", () => {
       assert.is(ffiOf({ ADA_FFI_NODE_FFI: "koffi" }).stdout, "ffi=koffi http://a/c\n");
