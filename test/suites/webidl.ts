@@ -76,6 +76,29 @@ export function register(api: Api): void {
     assert.is(URL.canParse("http://a/\uD800"), true);
   });
 
+  test("setter values: ToString (a Symbol throws), lone surrogates become U+FFFD, the same when given again", () => {
+    const u = new URL("http://a/");
+    // Twice each: the second time the value's UTF-8 comes from the kept copy (ffi/protocol.ts, encodeBase).
+    for (let round = 0; round < 2; round++) {
+      u.pathname = "\uD800x\uDFFF";
+      assert.is(u.pathname, "/%EF%BF%BDx%EF%BF%BD");
+      u.search = "?\uDC00" + "q".repeat(20); // longer than the loop-copied kept values
+      assert.is(u.search, "?%EF%BF%BD" + "q".repeat(20));
+      u.hash = "\uD83D";
+      assert.is(u.hash, "#%EF%BF%BD");
+      u.username = "\uD83D\uDE00\uDBFF";
+      assert.is(u.username, "%F0%9F%98%80%EF%BF%BD");
+    }
+    // deno-lint-ignore no-explicit-any
+    const any = u as any;
+    any.search = 5;
+    assert.is(u.search, "?5");
+    any.hash = { toString: () => "h" };
+    assert.is(u.hash, "#h");
+    assert.instance(thrown(() => (any.search = Symbol("x"))), TypeError);
+    assert.is(u.href, "http://%F0%9F%98%80%EF%BF%BD@a/%EF%BF%BDx%EF%BF%BD?5#h");
+  });
+
   test("parse / canParse", () => {
     assert.is(URL.parse("nope"), null);
     assert.instance(URL.parse("http://a/"), URL);
