@@ -208,19 +208,22 @@ let previousBase: string | undefined;
 let keptBase: string | undefined;
 let keptBaseBytes = new Uint8Array(0);
 function encodeBase(base: string, target: Uint8Array, offset: number): number {
-  if (base === keptBase) {
-    const bytes = keptBaseBytes;
-    const n = bytes.length;
-    if (n > SHORT_COPY) target.set(bytes, offset);
-    else for (let i = 0; i < n; i++) target[offset + i] = bytes[i];
-    return n;
-  }
+  if (base === keptBase) return copyKeptBase(target, offset);
   const n = target === block ? encodeIntoKept(base, offset) : encodeUtf8Into(base, target, offset);
   if (base === previousBase && n <= BASE_KEEP_LIMIT) {
     keptBase = base;
     keptBaseBytes = target.slice(offset, offset + n);
   }
   previousBase = n <= BASE_KEEP_LIMIT ? base : undefined;
+  return n;
+}
+
+/** Copies the kept base's UTF-8 into `target` from `offset` on: its byte count. */
+function copyKeptBase(target: Uint8Array, offset: number): number {
+  const bytes = keptBaseBytes;
+  const n = bytes.length;
+  if (n > SHORT_COPY) target.set(bytes, offset);
+  else for (let i = 0; i < n; i++) target[offset + i] = bytes[i];
   return n;
 }
 
@@ -351,6 +354,25 @@ export const SET_HASH = 9;
  * the setter rejected the value and the URL stays as it was.
  */
 export function setComponent(href: string, setter: number, value: string): string | null {
+  if (href === heldText && value === keptBase) {
+    // The usual case, written out: the URL just parsed or set (the kept block's text area holds its href) and a value
+    // given before (its UTF-8 kept: encodeBase). Nothing to size or encode; the kept block's own call. In-process A/B,
+    // `u.search = "?q=1"` after `new URL(s)`, kasztp / node_files: Node 26 -9 / -3%, Node 20 -7 / -3%, Deno -10 / -6%;
+    // Bun within its noise (+3 / -1%).
+    const words = header;
+    const inLen = heldBytes;
+    words[OPERATION] = OP_SET;
+    words[INPUT_LEN] = inLen;
+    words[BASE_LEN] = copyKeptBase(block, TEXT + inLen);
+    words[TEXT_CAP] = KEPT_BLOCK_SIZE - TEXT;
+    words[SETTER] = setter;
+    heldText = undefined;
+    const result = callKeptBlock();
+    if (result === INVALID) return null;
+    if (result === UNCHANGED) return hold(href, inLen);
+    if (result <= KEPT_BLOCK_SIZE - TEXT) return hold(decodeAscii(block, TEXT, TEXT + result), result);
+    // The new href outgrew the kept block: the general path below redoes it in a block large enough.
+  }
   const lib = binding();
   // The href goes in the input slot, the value in the base slot.
   let size = TEXT + href.length + maxUtf8Length(value);

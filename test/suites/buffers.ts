@@ -210,6 +210,50 @@ export function register(api: Api): void {
     assert.is(new URL(s, "https://ignored.example/").href, "https://h.example/%E2%82%AC?%E2%82%AC");
   });
 
+  test("one value set on each URL just made (its href held, the value's bytes kept): the general path's answers", () => {
+    const inputs = [
+      "https://h.example/p?a#f",
+      "http://user:pw@[::1]:8080/x/y",
+      "file:///C:/dir/file.txt",
+      "non-special://host/p?q",
+      "mailto:someone@example.com",
+      "https://xn--bcher-kva.example/ä", // an href that differs from its input: decoded, not held
+      "http://h/" + "é".repeat(2000), // percent-encoded to 6,000 bytes
+    ];
+    const FIELDS = ["href", "protocol", "host", "pathname", "search", "hash"] as const;
+    for (
+      const [setter, values] of [
+        ["search", ["?q=1", "", "?ü €", "x".repeat(3000)]],
+        ["hash", ["#frag", "ä"]],
+        ["pathname", ["/a/../b", "C:/x"]],
+        ["host", ["other.example:81", "[::2]"]],
+        ["protocol", ["http", "ftp:"]],
+        ["username", ["me"]],
+        ["port", ["8443", ""]],
+      ] as const
+    ) {
+      for (const value of values) {
+        // Each value three times over the inputs: from the second URL on it is kept, and each URL was just made.
+        for (let round = 0; round < 3; round++) {
+          for (const input of inputs) {
+            // Another setter on another URL first, by the general path: the SETTER word must be written again.
+            const other = new URL("https://other.example/");
+            URL.canParse("x:");
+            (other as unknown as Record<string, string>)[setter === "hash" ? "search" : "hash"] = "zz";
+            const u = new URL(input);
+            (u as unknown as Record<string, string>)[setter] = value;
+            const general = new URL(input);
+            URL.canParse("x:"); // the block no longer holds general's href: the setter takes the general path
+            (general as unknown as Record<string, string>)[setter] = value;
+            for (const field of FIELDS) {
+              assert.is(u[field], general[field], `${setter} = ${value} on ${input}: ${field}`);
+            }
+          }
+        }
+      }
+    }
+  });
+
   test("relative inputs and setters whose href keeps the base's (or old href's) text, non-ASCII around it", () => {
     const cases: [string, string, string][] = [
       ["/x?y", "https://h.example/a/b?q#f", "https://h.example/x?y"],
