@@ -154,6 +154,8 @@ uint32_t ada_ffi_set_block(uint8_t* block) {
   uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
   std::memcpy(header, block, sizeof header);
   uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  // A setter always has a value: the parse blocks' "no base" is a caller's mistake here, not a 4 GiB value.
+  if (header[ADA_FFI_BLOCK_BASE_LEN] == ADA_FFI_NO_BASE) return ADA_FFI_INVALID;
   std::string_view href = view(text, header[ADA_FFI_BLOCK_INPUT_LEN]);
   std::string_view value = view(text + href.size(), header[ADA_FFI_BLOCK_BASE_LEN]);
   std::optional<url> parsed = parse_href(href);

@@ -211,8 +211,9 @@ ADA_FFI_API uint32_t ada_ffi_can_parse_block(const uint8_t* block);
  * memo of it, which is the same: see Design above). The text area holds the current href (INPUT_LEN bytes,
  * as returned by a previous parse) immediately followed by the new value (BASE_LEN bytes, UTF-8); SETTER
  * says which setter. Returns
- *   ADA_FFI_INVALID    the setter rejected the value (or the href does not parse): the URL is unchanged,
- *                      nothing written. Only the href setter reports failure this way in JavaScript;
+ *   ADA_FFI_INVALID    the setter rejected the value (or the href does not parse, or BASE_LEN is
+ *                      ADA_FFI_NO_BASE: a setter always has a value): the URL is unchanged, nothing
+ *                      written. Only the href setter reports failure this way in JavaScript;
  *                      the others silently leave the URL as it was, as the WHATWG setters do.
  *   ADA_FFI_UNCHANGED  the new href equals the current one; components written.
  *   n                  the new href's length, written at the text area when n <= TEXT_CAP (else grow

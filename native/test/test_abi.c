@@ -468,6 +468,11 @@ static void test_setters(void) {
   CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HOST, "") == ADA_FFI_INVALID);
   CHECK(run_setter(words, sizeof words, "mailto:x", ADA_FFI_SET_HOSTNAME, "h") == ADA_FFI_INVALID);
   CHECK(run_setter(words, sizeof words, "https://a.com/p", 99, "x") == ADA_FFI_INVALID);
+  /* No value at all (BASE_LEN left at ADA_FFI_NO_BASE, as a parse block has it): INVALID, not a 4 GiB read. */
+  fill_block(words, sizeof words, "https://a.com/p", "x");
+  words[ADA_FFI_BLOCK_SETTER] = ADA_FFI_SET_SEARCH;
+  words[ADA_FFI_BLOCK_BASE_LEN] = ADA_FFI_NO_BASE;
+  CHECK(ada_ffi_set_block((uint8_t*)words) == ADA_FFI_INVALID);
   /* Too small: the need comes back. */
   fill_block(words, sizeof words, "https://a.com/p", "xxxxxxxxxx");
   words[ADA_FFI_BLOCK_SETTER] = ADA_FFI_SET_SEARCH;
