@@ -294,6 +294,20 @@ function callString(lib: NativeBinding, input: string, op: number): number {
 
 /** parseHref's general case: a base, or an input that may not fit the kept block. */
 function parseHrefInAnyBlock(input: string, base: string | undefined): string | null {
+  if (base !== undefined && base === keptBase && 3 * input.length + keptBaseBytes.length <= KEPT_BLOCK_SIZE - TEXT) {
+    // The usual case, written out: links resolved against one page (the base's UTF-8 kept: encodeBase), in the kept
+    // block. The header, the input, the kept bytes and the kept block's own call; nothing else to size or check.
+    const words = header;
+    words[OPERATION] = OP_PARSE;
+    const inLen = encodeIntoKept(input, TEXT);
+    words[INPUT_LEN] = inLen;
+    words[BASE_LEN] = copyKeptBase(block, TEXT + inLen);
+    words[TEXT_CAP] = KEPT_BLOCK_SIZE - TEXT;
+    heldText = undefined;
+    const result = callKeptBlock();
+    if (result === UNCHANGED) return hold(input, inLen);
+    return result === INVALID ? null : changedHref(input, base, result);
+  }
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
