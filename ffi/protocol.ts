@@ -368,11 +368,11 @@ export const SET_HASH = 9;
  * the setter rejected the value and the URL stays as it was.
  */
 export function setComponent(href: string, setter: number, value: string): string | null {
-  if (href === heldText && value === keptBase) {
+  if (href === heldText && value === keptBase && heldBytes + keptBaseBytes.length <= KEPT_BLOCK_SIZE - TEXT) {
     // The usual case, written out: the URL just parsed or set (the kept block's text area holds its href) and a value
-    // given before (its UTF-8 kept: encodeBase). Nothing to size or encode; the kept block's own call. In-process A/B,
-    // `u.search = "?q=1"` after `new URL(s)`, kasztp / node_files: Node 26 -9 / -3%, Node 20 -7 / -3%, Deno -10 / -6%;
-    // Bun within its noise (+3 / -1%).
+    // given before (its UTF-8 kept: encodeBase), both in the kept block. Nothing to encode; the kept block's own call.
+    // In-process A/B, `u.search = "?q=1"` after `new URL(s)`, kasztp / node_files: Node 26 -9 / -3%, Node 20 -7 / -3%,
+    // Deno -10 / -6%; Bun within its noise (+3 / -1%).
     const words = header;
     const inLen = heldBytes;
     words[OPERATION] = OP_SET;

@@ -252,6 +252,24 @@ export function register(api: Api): void {
         }
       }
     }
+    // A held href and a kept value that together outgrow the kept block: a block of their own. The pathname setter's
+    // href is short again, so a value cut at the block's end would give a wrong answer that fits.
+    for (
+      const [length, setter, value, expected] of [
+        [62_000, "search", "?" + "q".repeat(4000), (path: string) => `https://h/${path}?${"q".repeat(4000)}#x`],
+        [65_457, "search", "?q=1", (path: string) => `https://h/${path}?q=1#x`],
+        [65_459, "pathname", "/x/y/z", () => "https://h/x/y/z#x"],
+        [65_459, "pathname", "/0123456789abcdef", () => "https://h/0123456789abcdef#x"],
+      ] as const
+    ) {
+      for (const host of ["a", "b"]) {
+        (new URL(`https://${host}.example/`) as unknown as Record<string, string>)[setter] = value; // given twice: kept
+      }
+      const u = new URL("https://h/" + "a".repeat(length));
+      u.hash = "x"; // in the kept block: its new href is held
+      (u as unknown as Record<string, string>)[setter] = value;
+      assert.is(u.href, expected("a".repeat(length)), `${setter} = ${value.length} units on ${length}`);
+    }
   });
 
   test("relative inputs and setters whose href keeps the base's (or old href's) text, non-ASCII around it", () => {
