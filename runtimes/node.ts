@@ -17,6 +17,12 @@ import { koffiInstalled, openWithKoffi } from "./node_koffi.ts";
 // `URL` here would make the bundler rename our class (its `name` would read "URL2").
 const packageRoot = fileURLToPath(new globalThis.URL("../../", import.meta.url));
 
+// Buffer's native latin1 slice decodes ASCII in one call, faster than String.fromCharCode.apply at every length
+// (8 bytes: 36 vs 57 ns, 32: 43 vs 109, 75: 43 vs 196 on Node 26; Bun 20 vs 89, 25 vs 133, 24 vs 211). Every href
+// is decoded with it but one node:ffi reads in the kept block's text area (runtimes/node_ffi.ts).
+const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
+const decodeLatin1 = (bytes: Uint8Array, start: number, end: number): string => latin1Slice.call(bytes, start, end);
+
 /**
  * Which FFI: `node:ffi` unless told otherwise or missing (`nativeLibrary().ffi` tells which), except in a worker
  * thread, which takes koffi when it is installed. Node 26.10's node:ffi crashes the process (a V8 fatal error,
@@ -35,7 +41,7 @@ function chooseFfi(): { name: "node:ffi" | "koffi"; open: (path: string) => Nati
   if (ffi !== undefined && wanted !== "node:ffi" && !isMainThread() && koffiInstalled()) {
     return { name: "koffi", open: openWithKoffi };
   }
-  if (ffi !== undefined) return { name: "node:ffi", open: (path) => openWithNodeFfi(ffi, path) };
+  if (ffi !== undefined) return { name: "node:ffi", open: (path) => openWithNodeFfi(ffi, path, decodeLatin1) };
   if (wanted === "node:ffi") {
     throw new LoaderUnavailableError(
       `ada-ffi: ADA_FFI_NODE_FFI=node:ffi, but this Node (${process.version}) has no node:ffi ` +
@@ -73,14 +79,10 @@ const { library, path } = openNativeLibrary(
   chosen.open,
 );
 
-// Buffer's native latin1 slice decodes ASCII in one call, faster than String.fromCharCode.apply at every length
-// (8 bytes: 36 vs 57 ns, 32: 43 vs 109, 75: 43 vs 196 on Node 26; Bun 20 vs 89, 25 vs 133, 24 vs 211).
-const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
-
 installBinding(
   {
     ...library,
-    decodeAscii: library.decodeAscii ?? ((bytes, start, end) => latin1Slice.call(bytes, start, end)),
+    decodeAscii: library.decodeAscii ?? decodeLatin1,
   },
   path,
   chosen.name,

@@ -44,8 +44,11 @@ export function loadNodeFfi(): NodeFfi | undefined {
   }
 }
 
-/** Opens the library at `path` with `node:ffi`; the functions of native/ada_ffi.h as a NativeBinding. */
-export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
+/**
+ * Opens the library at `path` with `node:ffi`; the functions of native/ada_ffi.h as a NativeBinding. `decodeOther` is
+ * the ASCII decoder (runtimes/node.ts: Buffer's latin1 slice) for every href but one in the kept block's text area.
+ */
+export function openWithNodeFfi(ffi: NodeFfi, path: string, decodeOther: Decoder): NativeBinding {
   let opened;
   try {
     opened = ffi.dlopen(path, {
@@ -74,7 +77,7 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
   const byPointer = (block: Uint8Array) => ada_ffi_block(ffi.getRawPointer(block));
   return {
     // ffi.toString is node:ffi's own (Object.prototype's otherwise: a Node without it decodes as every other buffer).
-    decodeAscii: Object.hasOwn(ffi, "toString") ? keptTextDecoder(ffi) : undefined,
+    decodeAscii: Object.hasOwn(ffi, "toString") ? keptTextDecoder(ffi, decodeOther) : undefined,
     abiVersion: () => ada_ffi_abi_version(),
     adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
     // The block's OPERATION word, written by ffi/protocol.ts, names the function.
@@ -85,16 +88,16 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string): NativeBinding {
   };
 }
 
-// Buffer's latin1 slice: node:ffi's C-string read is cheaper, but only at an address known beforehand (a BigInt).
-const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
+type Decoder = (bytes: Uint8Array, start: number, end: number) => string;
 
 /**
  * The ASCII decoder (NativeBinding.decodeAscii): an href in the kept block's text area, where every parse and setter
  * leaves it, is read as a NUL-terminated string at that area's address (`ffi.toString`: 33 ns for a 50-byte href on
- * Node 26.10, against `latin1Slice`'s 41); anything else through Buffer's latin1 slice. The byte after the text is
- * scratch in every caller's buffer (ffi/binding.ts) and becomes the terminator.
+ * Node 26.10, against `latin1Slice`'s 41; only at an address known beforehand, a BigInt); anything else through
+ * `decodeOther`. The byte after the text is scratch in every caller's buffer (ffi/binding.ts) and becomes the
+ * terminator.
  */
-function keptTextDecoder(ffi: NodeFfi): (bytes: Uint8Array, start: number, end: number) => string {
+function keptTextDecoder(ffi: NodeFfi, decodeOther: Decoder): Decoder {
   const text = ffi.getRawPointer(keptBlock) + BigInt(BLOCK_TEXT);
   return (bytes, start, end) => {
     if (bytes === keptBlock && start === BLOCK_TEXT && end < bytes.length) {
@@ -103,6 +106,6 @@ function keptTextDecoder(ffi: NodeFfi): (bytes: Uint8Array, start: number, end: 
       // An href never holds a NUL byte (ada percent-encodes it); anything else that did is decoded in full.
       if (decoded.length === end - start) return decoded;
     }
-    return latin1Slice.call(bytes, start, end);
+    return decodeOther(bytes, start, end);
   };
 }
