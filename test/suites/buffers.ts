@@ -211,6 +211,9 @@ export function register(api: Api): void {
   });
 
   test("one value set on each URL just made (its href held, the value's bytes kept): the general path's answers", () => {
+    const set = (url: object, setter: string, value: string) => {
+      (url as Record<string, string>)[setter] = value;
+    };
     const inputs = [
       "https://h.example/p?a#f",
       "http://user:pw@[::1]:8080/x/y",
@@ -239,12 +242,12 @@ export function register(api: Api): void {
             // Another setter on another URL first, by the general path: the SETTER word must be written again.
             const other = new URL("https://other.example/");
             URL.canParse("x:");
-            (other as unknown as Record<string, string>)[setter === "hash" ? "search" : "hash"] = "zz";
+            set(other, setter === "hash" ? "search" : "hash", "zz");
             const u = new URL(input);
-            (u as unknown as Record<string, string>)[setter] = value;
+            set(u, setter, value);
             const general = new URL(input);
             URL.canParse("x:"); // the block no longer holds general's href: the setter takes the general path
-            (general as unknown as Record<string, string>)[setter] = value;
+            set(general, setter, value);
             for (const field of FIELDS) {
               assert.is(u[field], general[field], `${setter} = ${value} on ${input}: ${field}`);
             }
@@ -263,11 +266,11 @@ export function register(api: Api): void {
       ] as const
     ) {
       for (const host of ["a", "b"]) {
-        (new URL(`https://${host}.example/`) as unknown as Record<string, string>)[setter] = value; // given twice: kept
+        set(new URL(`https://${host}.example/`), setter, value); // given twice: kept
       }
       const u = new URL("https://h/" + "a".repeat(length));
       u.hash = "x"; // in the kept block: its new href is held
-      (u as unknown as Record<string, string>)[setter] = value;
+      set(u, setter, value);
       assert.is(u.href, expected("a".repeat(length)), `${setter} = ${value.length} units on ${length}`);
     }
   });
