@@ -1,6 +1,6 @@
 /** Benchmark entry for Bun: the built-in URL vs ours. */
 import { heapSize } from "bun:jsc";
-import * as ada from "../dist/runtimes/bun.js"; // as the package ships it (tools/bundle_entries.mjs)
+import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
 import { benchArgs, printResult } from "./args.ts";
 import { type Contender, runBench, type UrlClass } from "./harness.ts";
 

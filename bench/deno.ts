@@ -1,5 +1,5 @@
 /** Benchmark entry for Deno (run with --v8-flags=--expose-gc): the built-in URL vs ours. */
-import * as ada from "../runtimes/deno.ts";
+import * as ada from "../runtimes/deno/entry.ts";
 import { benchArgs, printResult } from "./args.ts";
 import { type Contender, runBench, type UrlClass } from "./harness.ts";
 

@@ -4,6 +4,7 @@
 // Prints a table, writes bench/results/latest.json and bench/chart.svg (the README's chart).
 //
 // Usage: node bench/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file ...]
+//        node bench/main.mjs --check: only V8's handling of our hot code (bench/v8_checks.mjs), exit 1 on a regression
 // Runtimes: node (the Node running this), node<line> (pinned, test/node_lines.json), node<line>-koffi (a line
 // with node:ffi, forced onto koffi), deno, bun. Default: this Node, every pinned line, Node 26 on koffi too,
 // Deno and Bun.
@@ -13,6 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderChart } from "./chart.mjs";
+import { runV8Checks } from "./v8_checks.mjs";
 import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -129,6 +131,7 @@ function printTable(dataset) {
   for (const row of rows) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join("  "));
 }
 
+if (process.argv.includes("--check")) process.exit(runV8Checks() ? 0 : 1);
 const args = parseArgs(process.argv.slice(2));
 const report = {
   date: new Date().toISOString(),

@@ -1,6 +1,6 @@
 /** Benchmark entry for Node (run compiled, with --expose-gc): the built-in URL vs ours. */
 import process from "node:process";
-import * as ada from "../runtimes/node.ts";
+import * as ada from "../runtimes/node/entry.ts";
 import { benchArgs, printResult } from "./args.ts";
 import { type Contender, runBench, type UrlClass } from "./harness.ts";
 

@@ -49,12 +49,16 @@ for (const line of Object.keys(NODE_LINES)) {
 try {
   for (const [name, binary, env] of nodes) {
     const b = median(binary, [builtin]);
-    rows.push([name, b, median(binary, [ours("dist/runtimes/node.js")], env)]);
+    rows.push([name, b, median(binary, [ours("dist/runtimes/node/entry.js")], env)]);
   }
   const deno = join(root, "node_modules", ".bin", "deno");
-  rows.push(["deno", median(deno, ["run", "-A", builtin]), median(deno, ["run", "-A", ours("runtimes/deno.ts")])]);
+  rows.push([
+    "deno",
+    median(deno, ["run", "-A", builtin]),
+    median(deno, ["run", "-A", ours("runtimes/deno/entry.ts")]),
+  ]);
   const bun = join(root, "node_modules", ".bin", "bun");
-  rows.push(["bun", median(bun, [builtin]), median(bun, [ours("dist/runtimes/bun.js")])]);
+  rows.push(["bun", median(bun, [builtin]), median(bun, [ours("dist/runtimes/bun/entry.js")])]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 /** URLPattern benchmark entry for Deno: the built-in URLPattern (where there is one) vs ours vs urlpattern-polyfill. */
-import * as ada from "../runtimes/deno.ts";
+import * as ada from "../runtimes/deno/entry.ts";
 import { URLPattern as Polyfill } from "urlpattern-polyfill/urlpattern";
 import { benchArgs } from "./args.ts";
 import { patternContenders, runPatternBench } from "./urlpattern_harness.ts";

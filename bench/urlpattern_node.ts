@@ -1,6 +1,6 @@
 /** URLPattern benchmark entry for Node: the built-in URLPattern (where there is one) vs ours vs urlpattern-polyfill. */
 import process from "node:process";
-import * as ada from "../runtimes/node.ts";
+import * as ada from "../runtimes/node/entry.ts";
 import { URLPattern as Polyfill } from "urlpattern-polyfill/urlpattern";
 import { benchArgs } from "./args.ts";
 import { patternContenders, runPatternBench } from "./urlpattern_harness.ts";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the native library from source with CMake and the system's C++ compiler, into build/, where
-// ffi/library_location.ts looks for it when no prebuilt library ships for this platform.
+// ffi/native_calls/library_location.ts looks for it when no prebuilt library ships for this platform.
 //
 //   node native/build_library.mjs source
 //

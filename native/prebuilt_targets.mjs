@@ -1,5 +1,5 @@
 // The platforms the npm package carries a prebuilt library for: the folder name under native/prebuilds/
-// (what ffi/library_location.ts looks up: <platform>-<arch>, plus -gnu or -musl on Linux), Zig's target
+// (what ffi/native_calls/library_location.ts looks up: <platform>-<arch>, plus -gnu or -musl on Linux), Zig's target
 // (with the oldest OS it supports: glibc 2.17, macOS 10.15 / 11.0) and the file name.
 export const PREBUILT_TARGETS = {
   "linux-x64-gnu": { zig: "x86_64-linux-gnu.2.17", os: "linux", arch: "x64", file: "libada_ffi.so" },

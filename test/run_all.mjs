@@ -131,9 +131,9 @@ for (const [name, command, args, env] of suites) {
     ["deno fmt", ["fmt", "--check"]],
     ["deno check", [
       "check",
-      "runtimes/deno.ts",
-      "runtimes/deno_global.ts",
-      "runtimes/cli_deno.ts",
+      "runtimes/deno/entry.ts",
+      "runtimes/deno/global.ts",
+      "cli/deno.ts",
       "test/deno.ts",
       "bench/deno.ts",
       "bench/urlpattern_deno.ts",

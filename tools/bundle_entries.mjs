@@ -2,11 +2,11 @@
 // Part of `npm run build:js`, after tsc; run by Bun (a pinned dev dependency), whose bundler it uses. Each runtime
 // entry that ships as JavaScript ships as one module: a module loader pays for every file at start-up (Node's ESM
 // loader ~0.25 ms each, and the entry imports ~20).
-// - dist/runtimes/node.js, tsc's output, bundled in place (Node 24: +14.9 -> +10.4 ms over the built-in, Node 26:
+// - dist/runtimes/node/entry.js, tsc's output, bundled in place (Node 24: +14.9 -> +10.4 ms over the built-in, Node 26:
 //   +9.3 -> +4.3 ms, median of 41 processes each). Node's builtins stay imports and koffi stays a require at run
 //   time; the other files of dist/ (types, the global entry, the CLI) stay as tsc wrote them. Its top-level bindings
 //   are declared `const` again where they never change (tools/top_level_consts.mjs: V8 optimizes those as constants).
-// - dist/runtimes/bun.js from runtimes/bun.ts, and dist/runtimes/bun_global.js from runtimes/bun_global.ts, which
+// - dist/runtimes/bun/entry.js from runtimes/bun/entry.ts, and dist/runtimes/bun/global.js from runtimes/bun/global.ts, which
 //   imports the former rather than a copy of its classes.
 // Deno's entry stays a tree of modules: Deno caches what it loads, and JSR publishes the TypeScript sources.
 import { renameSync } from "node:fs";
@@ -17,11 +17,11 @@ import { restoreTopLevelConsts } from "./top_level_consts.mjs";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const runtimes = join(root, "dist", "runtimes");
 
-/** The global entry's `import ... from "./bun.ts"`, left to the bundled main entry beside it. */
+/** The global entry's `import ... from "./entry.ts"`, left to the bundled main entry beside it. */
 const importTheMainEntry = {
   name: "import the main entry",
   setup(build) {
-    build.onResolve({ filter: /^\.\/bun\.ts$/ }, () => ({ path: "./bun.js", external: true }));
+    build.onResolve({ filter: /^\.\/entry\.ts$/ }, () => ({ path: "./entry.js", external: true }));
   },
 };
 
@@ -57,7 +57,7 @@ async function bundle(source, target, out, plugins = []) {
   renameSync(`${out}.partial`, out);
 }
 
-const node = join(runtimes, "node.js");
+const node = join(runtimes, "node", "entry.js");
 await bundle(node, "node", node);
-await bundle(join(root, "runtimes", "bun.ts"), "bun", join(runtimes, "bun.js"));
-await bundle(join(root, "runtimes", "bun_global.ts"), "bun", join(runtimes, "bun_global.js"), [importTheMainEntry]);
+await bundle(join(root, "runtimes", "bun", "entry.ts"), "bun", join(runtimes, "bun", "entry.js"));
+await bundle(join(root, "runtimes", "bun", "global.ts"), "bun", join(runtimes, "bun", "global.js"), [importTheMainEntry]);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 const dir = process.argv[2];
 if (!dir) throw new Error("usage: make_corpus.mjs <dir>");
 mkdirSync(dir, { recursive: true });
-const root = new URL("../../", import.meta.url);
+const root = new URL("../..", import.meta.url);
 const read = (name) => JSON.parse(readFileSync(new URL(`test/data/${name}`, root), "utf8"));
 const encoder = new TextEncoder();
 const SETTERS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];

@@ -8,7 +8,6 @@ import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as global from "./global.ts";
 import * as loading from "./loading.ts";
-import * as optimization from "./optimization.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
 import * as stress from "./stress.ts";
@@ -45,6 +44,5 @@ export function registerAll(api: Api, runtime: Runtime): void {
   global.register(runtime);
   runtimeApis.register(runtime);
   stress.register(api, runtime, seed);
-  optimization.register(runtime);
   cli.register(runtime);
 }

@@ -2,7 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
-import { WASM_WRITER_AFTER } from "../../ffi/wasm_ascii_writer.ts";
+import { WASM_WRITER_AFTER } from "../../runtimes/deno/wasm_ascii_writer.ts";
 
 export function register(api: Api): void {
   const { URL } = api;
@@ -32,9 +32,9 @@ export function register(api: Api): void {
   });
 
   test("inputs of every length around the encoders' switch (JS loop, then encodeInto), non-ASCII anywhere", () => {
-    // ffi/strings.ts copies short ASCII with a loop (up to 24 units, 64 on Deno) and hands the rest, or anything
+    // ffi/native_calls/strings.ts copies short ASCII with a loop (up to 24 units, 64 on Deno) and hands the rest, or anything
     // non-ASCII, to encodeInto; the loop may have written part of a string when it meets a non-ASCII unit. On Deno the
-    // kept block's input and base slots take the Wasm writer instead of the loop (ffi/wasm_ascii_writer.ts), which
+    // kept block's input and base slots take the Wasm writer instead of the loop (runtimes/deno/wasm_ascii_writer.ts), which
     // may also have written part of the string.
     const { parseMany } = api;
     // Deno builds its Wasm writer after WASM_WRITER_AFTER encodes into the kept block: past them here.

@@ -11,9 +11,9 @@ import { readLines, ROOT } from "../support/files.ts";
 import type { Runtime } from "../support/entries.ts";
 
 const ENTRY: Record<Runtime, string[]> = {
-  node: ["dist/runtimes/cli_node.js"],
-  deno: ["run", "--allow-ffi", "--allow-read", "--allow-env", "runtimes/cli_deno.ts"],
-  bun: ["runtimes/cli_bun.ts"],
+  node: ["dist/cli/node.js"],
+  deno: ["run", "--allow-ffi", "--allow-read", "--allow-env", "cli/deno.ts"],
+  bun: ["cli/bun.ts"],
 };
 
 // Asynchronous spawn: Deno's spawnSync writes all of `input` before it reads stdout, which deadlocks once the

@@ -13,11 +13,11 @@ import * as assert from "uvu/assert";
 import { ROOT } from "../support/files.ts";
 import { runChild } from "../support/child_program.ts";
 import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
-import { libcOfExecutable } from "../../ffi/elf.ts";
-import { libraryCandidates, prebuiltKey } from "../../ffi/library_location.ts";
-import { blockCaller, keptBlockAddress } from "../../ffi/block_address.ts";
-import { BLOCK_TEXT, blockOfSize, keptBlock } from "../../ffi/protocol.ts";
-import { loadNodeFfi } from "../../runtimes/node_ffi.ts";
+import { libcOfExecutable } from "../../ffi/native_calls/elf.ts";
+import { libraryCandidates, prebuiltKey } from "../../ffi/native_calls/library_location.ts";
+import { blockCaller, keptBlockAddress } from "../../ffi/native_calls/block_address.ts";
+import { BLOCK_TEXT, blockOfSize, keptBlock } from "../../ffi/native_calls/protocol.ts";
+import { loadNodeFfi } from "../../runtimes/node/node_ffi.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
 function runWith(runtime: Runtime, env: Record<string, string | undefined>, denoFlags: string[] = ["--allow-all"]) {
@@ -260,7 +260,7 @@ export function register(runtime: Runtime): void {
     });
 
     test("koffi hands a string over as it is (ada_ffi_block_string_at): the answers of encoding it first", async () => {
-      const { openWithKoffi } = await import("../../runtimes/node_koffi.ts");
+      const { openWithKoffi } = await import("../../runtimes/node/koffi.ts");
       const { nativeLibrary } = await import(entryUrl(ENTRY.node));
       const binding = openWithKoffi(nativeLibrary().path);
       const blockString = binding.blockString;
@@ -307,7 +307,7 @@ export function register(runtime: Runtime): void {
 
     if (hasNodeFfi) {
       test("node:ffi reads an href in the kept block's text area as a C string, and anything else in full", async () => {
-        const { openWithNodeFfi } = await import("../../runtimes/node_ffi.ts");
+        const { openWithNodeFfi } = await import("../../runtimes/node/node_ffi.ts");
         const { nativeLibrary } = await import(entryUrl(ENTRY.node));
         const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
         const decodeOther = (bytes: Uint8Array, start: number, end: number) => latin1Slice.call(bytes, start, end);
@@ -457,8 +457,8 @@ console.log("40 workers");
 
   if (runtime === "deno") {
     test("Deno's kept block is a Wasm memory, and the Wasm writer is built after WASM_WRITER_AFTER encodes", () => {
-      // runtimes/deno_kept_block.ts must be evaluated before ffi/protocol.ts allocates the kept block: an import order
-      // that breaks it only shows as a slower Deno (dist/runtimes/deno.js keeps the import order: tsc keeps
+      // runtimes/deno/kept_block.ts must be evaluated before ffi/native_calls/protocol.ts allocates the kept block: an import order
+      // that breaks it only shows as a slower Deno (dist/runtimes/deno/entry.js keeps the import order: tsc keeps
       // side-effect imports; CI runs this suite before that tree is built). Without WebAssembly (--jitless) neither.
       const runs: [string[], string][] = [
         [["--allow-all"], "true false true"],
@@ -468,7 +468,7 @@ console.log("40 workers");
         const run = runChild("deno", () =>
           [
             `import { URL } from ${JSON.stringify(entryUrl(ENTRY.deno))};`,
-            `import * as w from ${JSON.stringify(entryUrl("ffi/wasm_ascii_writer.ts"))};`,
+            `import * as w from ${JSON.stringify(entryUrl("runtimes/deno/wasm_ascii_writer.ts"))};`,
             `const first = new URL("HTTP://A/\u00e9?q").href;`,
             `const before = w.wasmAsciiWriterInUse();`,
             `let same = true;`,

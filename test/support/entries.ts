@@ -10,16 +10,16 @@ export type Runtime = "node" | "deno" | "bun";
 
 /** `ada-ffi`. */
 export const ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/node.js",
-  deno: "runtimes/deno.ts",
-  bun: "dist/runtimes/bun.js",
+  node: "dist/runtimes/node/entry.js",
+  deno: "runtimes/deno/entry.ts",
+  bun: "dist/runtimes/bun/entry.js",
 };
 
 /** `ada-ffi/global`. */
 export const GLOBAL_ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/node_global.js",
-  deno: "runtimes/deno_global.ts",
-  bun: "dist/runtimes/bun_global.js",
+  node: "dist/runtimes/node/global.js",
+  deno: "runtimes/deno/global.ts",
+  bun: "dist/runtimes/bun/global.js",
 };
 
 /** An entry's file: URL, for an import in a child's program. */

@@ -1,0 +1,74 @@
+/**
+ * Bun entry point: loads the native library with bun:ffi.
+ */
+import { dlopen, FFIType } from "bun:ffi";
+import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
+import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
+import { bunLibc, fileSize, readHead } from "./file_probe.ts";
+import { installBinding } from "../../ffi/native_calls/protocol.ts";
+import { addBunSearchParamsMembers } from "./interop.ts";
+import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
+
+const { ptr, u32 } = FFIType;
+// Typed arrays are passed themselves, never a cached ptr(): a small array's storage can move when
+// JSC tiers up, leaving a stale pointer (Bun issue #32054).
+const symbols = {
+  ada_ffi_abi_version: { args: [], returns: u32 },
+  ada_ffi_ada_version: { args: [ptr, u32], returns: u32 },
+  ada_ffi_block: { args: [ptr], returns: u32 },
+  ada_ffi_parse_many: { args: [ptr, ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
+} as const;
+
+const { library, path } = openNativeLibrary(
+  {
+    envPath: process.env[LIBRARY_ENV],
+    // This file runs bundled into dist/runtimes/bun/entry.js (tools/bundle_entries.mjs), as the package ships it, and
+    // from source (`bun cli/bun.ts`).
+    packageRoot: import.meta.dir.replace(/[\\/]dist[\\/]runtimes[\\/]bun$|[\\/]runtimes[\\/]bun$/, ""),
+    platform: process.platform,
+    arch: process.arch,
+    libc: bunLibc(),
+    readHead,
+    fileSize,
+    // `bun build --compile` puts the code in a virtual file system, without the package's native library.
+    hint: import.meta.dir.startsWith("/$bunfs/") || import.meta.dir.startsWith("B:/~BUN/")
+      ? `This is an executable made by \`bun build --compile\`, which does not embed the native library: ship ` +
+        `ada-ffi's native/prebuilds/<platform>/ library beside it and set ${LIBRARY_ENV} to its path.`
+      : undefined,
+  },
+  (file) => {
+    try {
+      return dlopen(file, symbols);
+    } catch (error) {
+      // Not the library's fault: bun:ffi compiles its calls, and this process runs without the JIT.
+      if (/requires the JIT/.test((error as Error)?.message)) {
+        throw new LoaderUnavailableError(
+          "ada-ffi: bun:ffi needs Bun's JIT, and this process runs without it (BUN_JSC_useJIT=0?): run Bun with " +
+            "its JIT on.",
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  },
+);
+
+const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block } = library.symbols;
+
+// Buffer's latin1 slice, one native call: faster than String.fromCharCode.apply at every length (runtimes/node/entry.ts).
+const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
+
+const binding: NativeBinding = {
+  abiVersion: () => ada_ffi_abi_version(),
+  adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+  // Every block call, by its typed array (ffi/native_calls/block_address.ts: passing an address gains nothing on Bun).
+  block: (block) => ada_ffi_block(block),
+  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+    ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
+  decodeAscii: (bytes, start, end) => latin1Slice.call(bytes, start, end),
+};
+
+installBinding(binding, path, "bun:ffi");
+addBunSearchParamsMembers(URLSearchParams);
+
+export * from "../../ffi/api.ts";

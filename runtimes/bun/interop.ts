@@ -1,0 +1,58 @@
+/**
+ * What Bun's own URLSearchParams has that the standard does not, and what Bun's native code refuses: Bun
+ * checks URL arguments by their native type (fs, url.fileURLToPath, Worker), so inheriting Bun's prototypes
+ * (ffi/builtins/interop.ts) is not enough there.
+ */
+import { isOurs, rewritingConstructor } from "../../ffi/builtins/interop.ts";
+import type { URL } from "../../ffi/url/url.ts";
+import type { URLSearchParams } from "../../ffi/url/url_search_params.ts";
+
+// Our classes come as arguments: the global entry ships as a bundle of its own that imports them from the main
+// entry's (tools/bundle_entries.mjs), and a copy of a class would be a second, different class.
+
+const BunURL = globalThis.URL;
+
+/** Bun's URLSearchParams has `length` (the number of pairs); `toJSON()` every runtime's has (ffi). */
+export function addBunSearchParamsMembers(ours: typeof URLSearchParams): void {
+  Object.defineProperty(ours.prototype, "length", {
+    get(this: URLSearchParams): number {
+      return Reflect.get(ours.prototype, "size", this); // checks the receiver
+    },
+    configurable: true,
+    enumerable: true,
+  });
+}
+
+/**
+ * For the global install: Bun's `node:fs` (and `fs.promises`), `url.fileURLToPath` and `Worker` take our URL
+ * objects. Patched on the module objects, so `import fs from "node:fs"`, `require("node:fs")` and the
+ * global `Worker` see it; a named import (`import { readFileSync } from "node:fs"`) keeps Bun's original,
+ * which Bun gives no way to change: there, pass `fileURLToPath(url.href)` or `new URL(url.href)`.
+ */
+export function acceptOurUrlsInBunApis(ours: typeof URL): void {
+  // Our URL as Bun's own; anything else as it is.
+  const toBun = (value: unknown) => isOurs(ours, value) ? new BunURL((value as URL).href) : value;
+  // A function whose URL arguments of ours reach it as Bun's own.
+  const convertingArguments = (fn: (...args: unknown[]) => unknown) =>
+    new Proxy(fn, { apply: (target, self, args: unknown[]) => Reflect.apply(target, self, args.map(toBun)) });
+  // The CommonJS module objects (what require() and default imports see), without loading node:module.
+  const require = (id: string) =>
+    (process as unknown as { getBuiltinModule(id: string): unknown }).getBuiltinModule(id);
+  const patchAll = (module: Record<string, unknown>) => {
+    for (const name of Object.keys(module)) {
+      const value = module[name];
+      if (typeof value === "function" && /^[a-z]/.test(name)) {
+        module[name] = convertingArguments(value as (...args: unknown[]) => unknown);
+      }
+    }
+  };
+  const fs = require("node:fs") as Record<string, unknown> & { promises: Record<string, unknown> };
+  patchAll(fs);
+  patchAll(fs.promises);
+  const url = require("node:url") as Record<string, unknown>;
+  url.fileURLToPath = convertingArguments(url.fileURLToPath as (...args: unknown[]) => unknown);
+  const Worker = (globalThis as { Worker?: new (...args: unknown[]) => unknown }).Worker;
+  if (typeof Worker === "function") {
+    (globalThis as { Worker?: unknown }).Worker = rewritingConstructor(Worker, (args) => args.map(toBun));
+  }
+}

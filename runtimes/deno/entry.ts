@@ -1,0 +1,162 @@
+/**
+ * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
+ * only if you want $ADA_FFI_LIBRARY honoured).
+ */
+import "./kept_block.ts"; // first: before ffi/native_calls/protocol.ts allocates the kept block
+import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
+import { blockCaller, keptBlockAddress, keptBlockCaller } from "../../ffi/native_calls/block_address.ts";
+import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
+import { installBinding } from "../../ffi/native_calls/protocol.ts";
+import { decodeAsciiPortable } from "../../ffi/native_calls/strings.ts";
+import { keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
+import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
+import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
+
+// Only buffer, f64 and 32-bit parameters/results: Deno turns such symbols into V8 fast calls. The kept call block
+// goes by its address as a double (ffi/native_calls/block_address.ts: 4 vs 9 ns per empty call), any other as a buffer.
+const symbols = {
+  ada_ffi_abi_version: { parameters: [], result: "u32" },
+  ada_ffi_ada_version: { parameters: ["buffer", "u32"], result: "u32" },
+  ada_ffi_block: { parameters: ["buffer"], result: "u32" },
+  ada_ffi_block_at: { parameters: ["f64"], result: "u32" },
+  ada_ffi_parse_many: {
+    parameters: ["buffer", "buffer", "u32", "buffer", "u32", "buffer", "u32", "buffer"],
+    result: "u32",
+  },
+} as const;
+
+// Reading the variable needs --allow-env; without it we must not prompt or throw, just not look (and say so
+// in the not-found error).
+const envReadable = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV }).state === "granted";
+
+function packageRoot(): string | undefined {
+  // import.meta.dirname: only for a module on disk (imported over the network, from JSR, only $ADA_FFI_LIBRARY
+  // works). Not node:url's fileURLToPath: loading Deno's node:url costs ~3.6 ms of start-up.
+  const here = import.meta.dirname;
+  if (here === undefined) return undefined;
+  const parent = (dir: string) => dir.replace(/[\\/][^\\/]*$/, "");
+  // This file runs as runtimes/deno/entry.ts (a checkout) or as dist/runtimes/deno/entry.js (the npm package).
+  const runtimes = parent(here);
+  return /[\\/]dist[\\/]runtimes$/.test(runtimes) ? parent(parent(runtimes)) : parent(runtimes);
+}
+
+const ARCH: Record<string, string> = { x86_64: "x64", aarch64: "arm64" };
+const PLATFORM: Record<string, string> = { linux: "linux", darwin: "darwin", windows: "win32" };
+
+function open(path: string) {
+  try {
+    return Deno.dlopen(path, symbols);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      throw new LoaderUnavailableError(
+        "ada-ffi needs FFI permission: run Deno with --allow-ffi (for example `deno run --allow-ffi main.ts`).",
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+function fileSize(file: string): number | undefined {
+  try {
+    return Deno.statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first bytes of a file (only with read permission): what a library that does not load is, and the libc. */
+function readHead(file: string, length = 64): Uint8Array | undefined {
+  if (Deno.permissions.querySync({ name: "read", path: file }).state !== "granted") return undefined;
+  try {
+    using handle = Deno.openSync(file, { read: true });
+    const head = new Uint8Array(length);
+    return head.subarray(0, handle.readSync(head) ?? 0);
+  } catch {
+    return undefined;
+  }
+}
+
+const { library, path } = openNativeLibrary({
+  envPath: envReadable ? Deno.env.get(LIBRARY_ENV) : undefined,
+  envReadable,
+  packageRoot: packageRoot(),
+  platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
+  arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
+  // Deno knows the libc it was built for; reading /proc/self/exe would need --allow-all.
+  libc: Deno.build.env === "musl" ? "musl" : Deno.build.env === "gnu" ? "gnu" : undefined,
+  readHead,
+  fileSize,
+}, open);
+
+/**
+ * Deno has no latin1 slice, but its FFI reads a NUL-terminated string at a pointer natively: ~40 ns for 8-75 bytes,
+ * against TextDecoder's ~99 and String.fromCharCode.apply's 50-195. The byte after the text is scratch in every
+ * caller's buffer (ffi/native_calls/binding.ts) and becomes the terminator. A pointer costs ~190 ns to get: the last buffer's is
+ * kept (the call block, in practice).
+ */
+let pointedBytes: Uint8Array | undefined;
+let pointer: Deno.PointerValue = null;
+function decodeAscii(bytes: Uint8Array, start: number, end: number): string {
+  if (end >= bytes.length) return decodeAsciiPortable(bytes, start, end);
+  if (bytes !== pointedBytes) {
+    pointer = Deno.UnsafePointer.of(bytes);
+    pointedBytes = bytes;
+  }
+  bytes[end] = 0;
+  const decoded = Deno.UnsafePointerView.getCString(pointer!, start);
+  // An href never holds a NUL byte (ada percent-encodes it); anything else that did is decoded in full.
+  return decoded.length === end - start ? decoded : decodeAsciiPortable(bytes, start, end);
+}
+
+// Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
+const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =
+  library.symbols;
+const address = keptBlockAddress((target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target)));
+const byAddress = (address: number) => ada_ffi_block_at(address);
+const byPointer = (target: Uint8Array) => ada_ffi_block(target);
+
+const binding: NativeBinding = {
+  abiVersion: () => ada_ffi_abi_version(),
+  adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+  // Deno's TextEncoder.encodeInto is an op call, ~70-90 ns whatever the length; the JS copy loop costs ~1.7 ns a
+  // character (ns per URL, by length: <32 64 vs 89, 32-63 78 vs 92, 64-95 122 vs 71, 96-127 159 vs 66). So the loop
+  // up to 64 units (it was 1024): new URL(s).href for URLs of ~200, 500, 1000 units 536 -> 280, 1102 -> 443, 2077 ->
+  // 628 ns; node_files.txt canParse 174-187 -> 169-170 ns; kasztp.txt (93% under 64 units) canParse 144-146 -> 155-156.
+  // Into the kept block, the Wasm writer (runtimes/deno/kept_block.ts) takes the loop's place up to the same length;
+  // the loop stays for the other buffers, and for the kept block where the engine runs without Wasm.
+  loopEncodeLimit: 64,
+  block: blockCaller(address, byAddress, byPointer),
+  blockKept: keptBlockCaller(address, byAddress, byPointer),
+  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+    ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
+  decodeAscii,
+  keptBlockWriter: keptBlockInWasmMemory() ? wasmAsciiWriter : undefined,
+  keptBlockWriterAfter: WASM_WRITER_AFTER,
+};
+
+installBinding(binding, path, "Deno.dlopen");
+
+// Deno's own wording of the invalid-URL error (still a TypeError with code ERR_INVALID_URL).
+setInvalidUrlMessage((input, base) =>
+  base === undefined ? `Invalid URL: '${input}'` : `Invalid URL: '${input}' with base '${base}'`
+);
+
+// Our classes inherit Deno's prototypes (ffi/builtins/interop.ts). Deno's console prefers its private inspect hook,
+// which Deno's URL implements with public getters (so our URL prints as Deno's does) but its
+// URLSearchParams with a brand check: ours answers with its own view, in Deno's quoting.
+const privateCustomInspect = Symbol.for("Deno.privateCustomInspect");
+const nodeInspect = Symbol.for("nodejs.util.inspect.custom");
+Object.defineProperty(URLSearchParams.prototype, privateCustomInspect, {
+  value: function (
+    this: { [nodeInspect]: (depth: number, options: unknown, inspect: unknown) => string },
+    inspect: unknown,
+    options: unknown,
+  ) {
+    return this[nodeInspect](1, options, inspect);
+  },
+  configurable: true,
+  writable: true,
+});
+
+export * from "../../ffi/api.ts";
