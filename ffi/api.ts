@@ -12,5 +12,6 @@ export type {
   URLPatternOptions,
   URLPatternResult,
 } from "./urlpattern/url_pattern.ts";
-export { adaVersion, domainToASCII, domainToUnicode, nativeLibrary } from "./native_calls/protocol.ts";
+export { adaVersion, nativeLibrary } from "./native_calls/install.ts";
+export { domainToASCII, domainToUnicode } from "./native_calls/domains.ts";
 export { parseMany } from "./native_calls/batch.ts";

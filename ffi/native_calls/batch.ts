@@ -3,7 +3,9 @@
  * one encode of the whole chunk (when it is ASCII), one call, one decode of every changed href, then a
  * `slice` per URL. Chunks keep the scratch memory bounded however long the input array is.
  */
-import { decodeHrefs, INVALID_I32, nativeBinding, parseHref, UNCHANGED_I32 } from "./protocol.ts";
+import { INVALID_I32, NO_BASE, UNCHANGED_I32 } from "./call_block.ts";
+import { binding as nativeBinding } from "./installed_binding.ts";
+import { decodeHrefs, parseHref } from "./kept_block.ts";
 import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 import { adopt, type URL } from "../url/url.ts";
 
@@ -11,7 +13,6 @@ import { adopt, type URL } from "../url/url.ts";
 const CHUNK_INPUTS = 1024;
 const CHUNK_UNITS = 256 * 1024;
 const STRIDE = 10; // ADA_FFI_RESULT_STRIDE
-const NO_BASE = 0xffffffff;
 
 // Grown on demand (to at most twice a chunk's need): a chunk's 1.5 MiB allocated at import cost Bun 0.16 ms of start-up.
 let inputBytes = new Uint8Array(0);

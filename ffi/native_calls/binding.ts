@@ -7,9 +7,9 @@
  *
  * Every block call (parse, canParse, setters, domains, URLPattern) goes through `ada_ffi_block` (on koffi, a parse or
  * canParse without a base through `ada_ffi_block_string_at`, which ends in it): the block's OPERATION word, which
- * ffi/native_calls/protocol.ts always writes, names the block function. One native target keeps node:ffi's call fast
+ * ffi/native_calls/kept_block.ts always writes, names the block function. One native target keeps node:ffi's call fast
  * (runtimes/node/node_ffi.ts), and the kept block can go by address (ffi/native_calls/block_address.ts). A call block is always at
- * least 64 KiB (ffi/native_calls/protocol.ts), so engines keep its memory outside their heap and never move it.
+ * least 64 KiB (ffi/native_calls/kept_block.ts), so engines keep its memory outside their heap and never move it.
  */
 export interface NativeBinding {
   /** `ada_ffi_abi_version()`. */
@@ -22,14 +22,14 @@ export interface NativeBinding {
    */
   block(block: Uint8Array): number;
   /**
-   * Optional: `block` on the kept block (ffi/native_calls/protocol.ts), the parse path's one call, with nothing to decide (the
+   * Optional: `block` on the kept block (ffi/native_calls/kept_block.ts), the parse path's one call, with nothing to decide (the
    * kept block goes by its address where the FFI can: ffi/native_calls/block_address.ts). Without it, `block(keptBlock)`.
    */
   blockKept?: () => number;
   /**
    * Optional, for an FFI that converts a string argument to UTF-8 in native code (koffi):
    * `ada_ffi_block_string_at(kept block's address, input)`, with the kept block's INPUT_LEN set to `input.length`
-   * (ffi/native_calls/protocol.ts). The native side copies the input into the block, then runs the block's operation: returns what
+   * (ffi/native_calls/kept_block.ts). The native side copies the input into the block, then runs the block's operation: returns what
    * `block` would, or RETRY (0xfffffffd: the string holds a NUL, or a base is in the block), and then the caller
    * encodes the input itself.
    */

@@ -1,5 +1,5 @@
 /**
- * Block calls by address: `ada_ffi_block_at(double)` for the block ffi/native_calls/protocol.ts keeps, `ada_ffi_block(pointer)`
+ * Block calls by address: `ada_ffi_block_at(double)` for the block ffi/native_calls/kept_block.ts keeps, `ada_ffi_block(pointer)`
  * for any other.
  *
  * node:ffi, koffi and Deno pass one f64 argument more cheaply than a pointer or a buffer (empty calls: Node 26.10
@@ -12,7 +12,7 @@
  * user-space addresses on the supported platforms); otherwise, or when the FFI cannot give the address, every call goes
  * by pointer.
  */
-import { keptBlock } from "./protocol.ts";
+import { keptBlock } from "./kept_block.ts";
 
 /**
  * A block function: `byAddress(address)` for the kept block, `byPointer(block)` for any other; every call by pointer

@@ -1,8 +1,8 @@
 /**
- * Where the kept call block (ffi/native_calls/protocol.ts) is allocated. By default a plain Uint8Array; an adapter
+ * Where the kept call block (ffi/native_calls/kept_block.ts) is allocated. By default a plain Uint8Array; an adapter
  * whose encoder writes into a WebAssembly memory (Deno's: runtimes/deno/wasm_ascii_writer.ts) provides that memory
- * here, from a module its entry imports before anything that imports protocol.ts: the block is a module-level
- * constant (V8 folds such constants into optimized code), so it exists from the moment protocol.ts is evaluated.
+ * here, from a module its entry imports before anything that imports kept_block.ts: the block is a module-level
+ * constant (V8 folds such constants into optimized code), so it exists from the moment kept_block.ts is evaluated.
  * The loading suite checks on Deno that the block is in a Wasm memory.
  */
 type Allocator = (size: number) => Uint8Array | undefined;

@@ -12,13 +12,10 @@
  * Node's and Deno's V8, 80 with the brand.
  */
 import {
-  canParse as nativeCanParse,
-  components,
   HASH_START,
   HOST_END,
   HOST_START,
   OMITTED,
-  parseHref,
   PATHNAME_START,
   PROTOCOL_END,
   SCHEME_HTTP,
@@ -35,8 +32,8 @@ import {
   SET_PROTOCOL,
   SET_SEARCH,
   SET_USERNAME,
-  setComponent,
-} from "../native_calls/protocol.ts";
+} from "../native_calls/call_block.ts";
+import { canParse as nativeCanParse, components, parseHref, setComponent } from "../native_calls/kept_block.ts";
 import { createLinkedSearchParams, resetSearchParams, toUSVString, URLSearchParams } from "./url_search_params.ts";
 import { invalidThisError, invalidUrlError, missingArgumentError } from "../builtins/errors.ts";
 import { cloneLikeTheRuntime, layerOnRuntimeClass, setLength } from "../builtins/interop.ts";

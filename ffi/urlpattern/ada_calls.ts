@@ -8,21 +8,17 @@
 import {
   BASE_LEN,
   BLOCK_TEXT,
-  blockOfSize,
-  decodeHrefs,
   INPUT_LEN,
   INVALID,
-  nativeBinding,
-  NO_BASE,
+  NO_BASE_WORD as NO_BASE,
+  OP_URL_PATTERN_COMPILE,
+  OP_URL_PATTERN_PROCESS,
   OPERATION,
   TEXT_CAP,
-  wordsOf,
-} from "../native_calls/protocol.ts";
+} from "../native_calls/call_block.ts";
+import { binding as nativeBinding } from "../native_calls/installed_binding.ts";
+import { callGrowing, decodeHrefs } from "../native_calls/kept_block.ts";
 import { encodeUtf8Into, maxUtf8Length } from "../native_calls/strings.ts";
-
-/** `enum ada_ffi_operation` values of the two functions. */
-const OP_URL_PATTERN_COMPILE = 5;
-const OP_URL_PATTERN_PROCESS = 6;
 
 /** Header words of ada_ffi_url_pattern.h (INPUT_LEN, BASE_LEN, TEXT_CAP and OPERATION as for every block). */
 const FIELDS = 3;
@@ -131,46 +127,44 @@ function call(
 ): Output | null {
   let answerBytes = 0;
   for (const a of answers) answerBytes += 5 + a.source.length;
-  let size = BLOCK_TEXT + inputBound(input, base) + answerBytes;
-  for (;;) {
-    const target = blockOfSize(size);
-    const words = wordsOf(target);
-    words[OPERATION] = op;
-    words[FLAGS] = flags;
-    words[TEXT_CAP] = target.length - BLOCK_TEXT;
-    words[OUTPUT] = 0;
-    let at = encodeInput(target, words, input, base);
-    words[ANSWERS] = answers.length;
-    for (const a of answers) {
-      const n = a.source.length;
-      target[at] = n & 0xff;
-      target[at + 1] = (n >>> 8) & 0xff;
-      target[at + 2] = (n >>> 16) & 0xff;
-      target[at + 3] = n >>> 24;
-      target[at + 4] = a.bits | (a.ignoreCase ? 0x80 : 0);
-      target.set(a.source, at + 5);
-      at += 5 + n;
-    }
-    const result = nativeBinding().block(target);
-    if (result === INVALID) return null;
-    if (result > target.length - BLOCK_TEXT) {
-      // The output outgrew the block: again, in one large enough for output and input alike.
-      size = BLOCK_TEXT + Math.max(result, at - BLOCK_TEXT) + 8;
-      continue;
-    }
-    const table = words;
-    const head = BLOCK_TEXT / 4;
-    const tableWords = table[head];
-    const byteCount = table[head + 1];
-    const units = table[head + 2];
-    const start = BLOCK_TEXT + 4 * tableWords;
-    const text = byteCount === 0
-      ? ""
-      : units === byteCount
-      ? decodeHrefs(target, start, start + byteCount)
-      : utf8Decoder.decode(target.subarray(start, start + byteCount));
-    return { table, at: head + 3, text, questions: words[OUTPUT] === OUTPUT_QUESTIONS };
-  }
+  let at = 0;
+  const { result, target, words } = callGrowing(
+    BLOCK_TEXT + inputBound(input, base) + answerBytes,
+    (target, words) => {
+      words[OPERATION] = op;
+      words[FLAGS] = flags;
+      words[TEXT_CAP] = target.length - BLOCK_TEXT;
+      words[OUTPUT] = 0;
+      at = encodeInput(target, words, input, base);
+      words[ANSWERS] = answers.length;
+      for (const a of answers) {
+        const n = a.source.length;
+        target[at] = n & 0xff;
+        target[at + 1] = (n >>> 8) & 0xff;
+        target[at + 2] = (n >>> 16) & 0xff;
+        target[at + 3] = n >>> 24;
+        target[at + 4] = a.bits | (a.ignoreCase ? 0x80 : 0);
+        target.set(a.source, at + 5);
+        at += 5 + n;
+      }
+      return nativeBinding().block(target);
+    },
+    // The output outgrew the block: again, in one large enough for output and input alike.
+    (result) => BLOCK_TEXT + Math.max(result, at - BLOCK_TEXT) + 8,
+  );
+  if (result === INVALID) return null;
+  const table = words;
+  const head = BLOCK_TEXT / 4;
+  const tableWords = table[head];
+  const byteCount = table[head + 1];
+  const units = table[head + 2];
+  const start = BLOCK_TEXT + 4 * tableWords;
+  const text = byteCount === 0
+    ? ""
+    : units === byteCount
+    ? decodeHrefs(target, start, start + byteCount)
+    : utf8Decoder.decode(target.subarray(start, start + byteCount));
+  return { table, at: head + 3, text, questions: words[OUTPUT] === OUTPUT_QUESTIONS };
 }
 
 /**

@@ -8,18 +8,17 @@
  * parser (the same crossing as `new URL`) and its components are cut from the href by ada's offsets.
  */
 import {
-  components as urlWords,
   HASH_START,
   HOST_END,
   HOST_START,
   OMITTED,
-  parseHref,
   PATHNAME_START,
   PORT,
   PROTOCOL_END,
   SEARCH_START,
   USERNAME_END,
-} from "../native_calls/protocol.ts";
+} from "../native_calls/call_block.ts";
+import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import {
   compilePattern,
   COMPONENT_EMPTY,

@@ -5,7 +5,7 @@ import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
 import { bunLibc, fileSize, readHead } from "./file_probe.ts";
-import { installBinding } from "../../ffi/native_calls/protocol.ts";
+import { installBinding } from "../../ffi/native_calls/install.ts";
 import { addBunSearchParamsMembers } from "./interop.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 

@@ -2,11 +2,11 @@
  * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
  * only if you want $ADA_FFI_LIBRARY honoured).
  */
-import "./kept_block.ts"; // first: before ffi/native_calls/protocol.ts allocates the kept block
+import "./wasm_kept_block.ts"; // first: before ffi/native_calls/kept_block.ts allocates the kept block
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { blockCaller, keptBlockAddress, keptBlockCaller } from "../../ffi/native_calls/block_address.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
-import { installBinding } from "../../ffi/native_calls/protocol.ts";
+import { installBinding } from "../../ffi/native_calls/install.ts";
 import { decodeAsciiPortable } from "../../ffi/native_calls/strings.ts";
 import { keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
 import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
@@ -123,7 +123,7 @@ const binding: NativeBinding = {
   // character (ns per URL, by length: <32 64 vs 89, 32-63 78 vs 92, 64-95 122 vs 71, 96-127 159 vs 66). So the loop
   // up to 64 units (it was 1024): new URL(s).href for URLs of ~200, 500, 1000 units 536 -> 280, 1102 -> 443, 2077 ->
   // 628 ns; node_files.txt canParse 174-187 -> 169-170 ns; kasztp.txt (93% under 64 units) canParse 144-146 -> 155-156.
-  // Into the kept block, the Wasm writer (runtimes/deno/kept_block.ts) takes the loop's place up to the same length;
+  // Into the kept block, the Wasm writer (runtimes/deno/wasm_kept_block.ts) takes the loop's place up to the same length;
   // the loop stays for the other buffers, and for the kept block where the engine runs without Wasm.
   loopEncodeLimit: 64,
   block: blockCaller(address, byAddress, byPointer),

@@ -8,7 +8,7 @@
  * only an adapter that asks gets this writer.
  *
  * The writer can only write into a Wasm memory, so the kept block must be one: Deno's entry provides it before
- * ffi/native_calls/protocol.ts allocates the block (its first import: runtimes/deno/kept_block.ts). Where
+ * ffi/native_calls/kept_block.ts allocates the block (its first import: runtimes/deno/wasm_kept_block.ts). Where
  * the engine has no WebAssembly (`--jitless`), or no JS String Builtins, the block is a plain array and the adapter's
  * usual encoder runs.
  */

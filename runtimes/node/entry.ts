@@ -8,7 +8,7 @@
 import { fileURLToPath } from "node:url";
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
-import { installBinding } from "../../ffi/native_calls/protocol.ts";
+import { installBinding } from "../../ffi/native_calls/install.ts";
 import { fileSize, readHead } from "./file_probe.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { koffiInstalled, openWithKoffi } from "./koffi.ts";

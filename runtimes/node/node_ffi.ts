@@ -16,7 +16,8 @@
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { blockCaller, keptBlockAddress, keptBlockCaller } from "../../ffi/native_calls/block_address.ts";
 import { LoaderUnavailableError } from "../../ffi/native_calls/library_location.ts";
-import { BLOCK_TEXT, keptBlock } from "../../ffi/native_calls/protocol.ts";
+import { BLOCK_TEXT } from "../../ffi/native_calls/call_block.ts";
+import { keptBlock } from "../../ffi/native_calls/kept_block.ts";
 
 interface NodeFfi {
   dlopen(
@@ -80,7 +81,7 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string, decodeOther: Decoder
     decodeAscii: Object.hasOwn(ffi, "toString") ? keptTextDecoder(ffi, decodeOther) : undefined,
     abiVersion: () => ada_ffi_abi_version(),
     adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-    // The block's OPERATION word, written by ffi/native_calls/protocol.ts, names the function.
+    // The block's OPERATION word, written by ffi/native_calls/kept_block.ts, names the function.
     block: blockCaller(address, byAddress, byPointer),
     blockKept: keptBlockCaller(address, byAddress, byPointer),
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>

@@ -16,7 +16,8 @@ import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { libcOfExecutable } from "../../ffi/native_calls/elf.ts";
 import { libraryCandidates, prebuiltKey } from "../../ffi/native_calls/library_location.ts";
 import { blockCaller, keptBlockAddress } from "../../ffi/native_calls/block_address.ts";
-import { BLOCK_TEXT, blockOfSize, keptBlock } from "../../ffi/native_calls/protocol.ts";
+import { BLOCK_TEXT } from "../../ffi/native_calls/call_block.ts";
+import { blockOfSize, keptBlock } from "../../ffi/native_calls/kept_block.ts";
 import { loadNodeFfi } from "../../runtimes/node/node_ffi.ts";
 
 /** Runs a one-line program importing the entry point; returns its combined output and status. */
@@ -457,7 +458,7 @@ console.log("40 workers");
 
   if (runtime === "deno") {
     test("Deno's kept block is a Wasm memory, and the Wasm writer is built after WASM_WRITER_AFTER encodes", () => {
-      // runtimes/deno/kept_block.ts must be evaluated before ffi/native_calls/protocol.ts allocates the kept block: an import order
+      // runtimes/deno/wasm_kept_block.ts must be evaluated before ffi/native_calls/kept_block.ts allocates the kept block: an import order
       // that breaks it only shows as a slower Deno (dist/runtimes/deno/entry.js keeps the import order: tsc keeps
       // side-effect imports; CI runs this suite before that tree is built). Without WebAssembly (--jitless) neither.
       const runs: [string[], string][] = [

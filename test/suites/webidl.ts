@@ -87,7 +87,7 @@ export function register(api: Api): void {
     // deno-lint-ignore no-explicit-any
     const any = u as any;
     for (const [member, value, expected] of cases) {
-      // Three times in a row: the third takes the value's UTF-8 from the kept copy (ffi/native_calls/protocol.ts, encodeBase).
+      // Three times in a row: the third takes the value's UTF-8 from the kept copy (ffi/native_calls/kept_block.ts, encodeBase).
       for (let time = 0; time < 3; time++) {
         any[member] = value;
         assert.is(any[member], expected, `${member}, time ${time + 1}`);

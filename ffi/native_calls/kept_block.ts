@@ -1,60 +1,33 @@
 /**
- * The byte protocol of one crossing, through a call block (layout in native/ada_ffi.h): encode the
- * input (and base) into the block's text area, make one single-argument native call, then reuse the
- * input string (href unchanged) or decode the href written over the text. Components land in the
- * block header, exposed as `components`; callers copy what they need before the next call.
+ * Crossings through the kept call block: parse, canParse and the URL setters, and what the block's text area holds
+ * between them (an href just parsed or set; a base or setter value given twice). One 64 KiB block, allocated once, so
+ * the common call encodes its input, writes four header words and makes one single-argument native call; the
+ * components land in the header (`components`), which callers copy before the next call. Layout: ./call_block.ts.
  *
- * Single-threaded by construction (one JS realm per block), so the block is module state.
+ * Single-threaded by construction (one JS realm per block), so the block is module state. Everything that writes the
+ * kept block goes through this module (other features get it through blockOfSize), which keeps what it knows of the
+ * text area true.
  */
-import { EXPECTED_ABI_VERSION, type NativeBinding } from "./binding.ts";
-import { BUILD_COMMAND } from "./library_location.ts";
-import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
+import type { NativeBinding } from "./binding.ts";
+import {
+  BASE_LEN,
+  BLOCK_TEXT as TEXT,
+  COMPONENTS_WORD,
+  INPUT_LEN,
+  INVALID,
+  NO_BASE_WORD as NO_BASE,
+  OP_CAN_PARSE,
+  OP_PARSE,
+  OP_SET,
+  OPERATION,
+  RETRY,
+  SETTER,
+  TEXT_CAP,
+  UNCHANGED,
+} from "./call_block.ts";
+import { binding } from "./installed_binding.ts";
 import { allocateKeptBlock } from "./kept_block_memory.ts";
-
-/** Result codes of `ada_ffi_parse_block` (uint32 seen as a JS number). */
-export const INVALID = 0xffffffff;
-const UNCHANGED = 0xfffffffe;
-/** `ADA_FFI_RETRY`: NativeBinding.blockString ran nothing; the caller encodes the input itself. */
-const RETRY = 0xfffffffd;
-/** The same codes in an Int32Array of batch results. */
-export const INVALID_I32 = -1;
-export const UNCHANGED_I32 = -2;
-
-/** Call block layout: header words, and where the text starts (also for ffi/urlpattern/ada_calls.ts). */
-export const INPUT_LEN = 0;
-export const BASE_LEN = 1;
-export const TEXT_CAP = 2;
-const SETTER = 3;
-const COMPONENTS_WORD = 4;
-export const OPERATION = 13;
-const TEXT = 64;
-export const NO_BASE = -1; // ADA_FFI_NO_BASE through an Int32Array
-
-/** `enum ada_ffi_operation`: which block function a block is for (ada_ffi_block dispatches on it). */
-const OP_PARSE = 0;
-const OP_CAN_PARSE = 1;
-const OP_SET = 2;
-const OP_DOMAIN_TO_ASCII = 3;
-const OP_DOMAIN_TO_UNICODE = 4;
-
-/** Component indices, as in `enum ada_ffi_component`. */
-export const PROTOCOL_END = 0;
-export const USERNAME_END = 1;
-export const HOST_START = 2;
-export const HOST_END = 3;
-export const PORT = 4;
-export const PATHNAME_START = 5;
-export const SEARCH_START = 6;
-export const HASH_START = 7;
-export const SCHEME_TYPE = 8;
-/** An absent port/search/hash: ADA_FFI_OMITTED read through an Int32Array (a small integer, not a double). */
-export const OMITTED = -1;
-
-/** `enum ada_ffi_scheme_type`. */
-export const SCHEME_HTTP = 0;
-export const SCHEME_NOT_SPECIAL = 1;
-export const SCHEME_HTTPS = 2;
-export const SCHEME_FILE = 6;
+import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
 
 /**
  * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own
@@ -63,7 +36,7 @@ export const SCHEME_FILE = 6;
  */
 const KEPT_BLOCK_SIZE = 64 * 1024;
 const block = allocateKeptBlock(KEPT_BLOCK_SIZE);
-/** The kept block, for adapters that call it by address (ffi/native_calls/block_address.ts). */
+/** The kept block, for adapters that call it by address (./block_address.ts). */
 export const keptBlock: Uint8Array = block;
 const header = new Int32Array(block.buffer, 0, TEXT / 4);
 const text = block.subarray(TEXT);
@@ -71,27 +44,12 @@ const text = block.subarray(TEXT);
 /** Components of the last successful parse. */
 export const components: Int32Array = new Int32Array(block.buffer, COMPONENTS_WORD * 4, 9);
 
-let native: NativeBinding | undefined;
-let loaded = { path: "", ffi: "" };
 let decodeAscii: (bytes: Uint8Array, start: number, end: number) => string = decodeAsciiPortable;
 
-/**
- * Connects the protocol to a runtime's native binding. Called once by each runtime entry point.
- * Throws when the library's ABI version is not the one this code speaks.
- */
-export function installBinding(binding: NativeBinding, libraryPath: string, ffi: string): void {
-  const abi = binding.abiVersion();
-  if (abi !== EXPECTED_ABI_VERSION) {
-    throw new Error(
-      `ada-ffi: ${libraryPath} implements ABI version ${abi}, but this JavaScript expects version ` +
-        `${EXPECTED_ABI_VERSION}. Rebuild the native library from the same version: ` +
-        `\`${BUILD_COMMAND}\` in the package directory.`,
-    );
-  }
-  native = binding;
-  loaded = { path: libraryPath, ffi };
+/** Sets up the crossings for the binding just installed (./install.ts): its decoder, call and encoder choices. */
+export function configureKeptBlock(binding: NativeBinding): void {
   decodeAscii = binding.decodeAscii ?? decodeAsciiPortable;
-  callInput = binding.blockString !== undefined ? callInputAsString : callInputEncoded;
+  callInput = binding.blockString !== undefined ? callInputAsString(binding) : callInputEncoded;
   const blockKept = binding.blockKept;
   if (blockKept !== undefined) callKeptBlock = blockKept;
   if (binding.loopEncodeLimit !== undefined) {
@@ -100,10 +58,11 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
   }
   const makeWriter = binding.keptBlockWriter;
   if (makeWriter !== undefined) {
-    // runtimes/deno/wasm_ascii_writer.ts, once built: it costs ~1 ms to build, so only a process that has encoded many inputs
-    // gets it (WASM_WRITER_AFTER). One function before and after (a second target at the callers' sites cost Deno's
-    // href 3%). It takes the copy loop's place up to the same length: past it encodeInto is the cheaper (href ns at
-    // 100 / 200 units: 161 / 232 with encodeInto, 180 / 334 with the writer; at 48 units: 153 loop, 114 writer).
+    // The adapter's writer into the kept block (Deno's Wasm ASCII writer), once built: it costs ~1 ms to build, so
+    // only a process that has encoded many inputs gets it (keptBlockWriterAfter). One function before and after (a
+    // second target at the callers' sites cost Deno's href 3%). It takes the copy loop's place up to the same length:
+    // past it encodeInto is the cheaper (href ns at 100 / 200 units: 161 / 232 with encodeInto, 180 / 334 with the
+    // writer; at 48 units: 153 loop, 114 writer).
     const limit = binding.loopEncodeLimit ?? 0;
     const loopKept = encodeIntoKept;
     let untilWriter = binding.keptBlockWriterAfter ?? 1;
@@ -128,35 +87,43 @@ export function installBinding(binding: NativeBinding, libraryPath: string, ffi:
 let encodeIntoKept = (s: string, at: number): number => encodeUtf8Into(s, block, at, at === TEXT ? text : undefined);
 
 /**
- * A call block of at least `size` bytes for another feature's crossing (ffi/urlpattern/ada_calls.ts): the kept
- * block when it is large enough (its contents are then overwritten), else a new one.
+ * A call block of at least `size` bytes for a crossing of another feature (URLPattern, domains, the version): the
+ * kept block when it is large enough (the caller then writes it whole), else a new one.
  */
 export function blockOfSize(size: number): Uint8Array {
   if (size > KEPT_BLOCK_SIZE) return new Uint8Array(size);
   heldText = undefined; // the caller writes the text area
   return block;
 }
-/** A block from blockOfSize as uint32 words (native order), header first; the kept block's view is made once. */
+/** A block as uint32 words (native order), header first; the kept block's view is made once. */
 const keptWords = new Int32Array(block.buffer);
 export function wordsOf(target: Uint8Array): Int32Array {
   return target === block ? keptWords : new Int32Array(target.buffer, target.byteOffset, target.length >> 2);
 }
-/** Where a block's text area starts (ADA_FFI_BLOCK_TEXT). */
-export const BLOCK_TEXT = TEXT;
 
-/** The installed binding and ASCII decoder, for the batch path (ffi/native_calls/batch.ts). */
-export function nativeBinding(): NativeBinding {
-  return binding();
+/**
+ * Runs a block call whose result is a byte count written at the text area (or INVALID / UNCHANGED): `fill` writes the
+ * block's header and text, and returns the call's result; while that count outgrows the text area, again in a block of
+ * `grow(result)` bytes. Starts in a block of `size` bytes (blockOfSize). The rare paths of every crossing (an output
+ * larger than its block) share it.
+ */
+export function callGrowing(
+  size: number,
+  fill: (target: Uint8Array, words: Int32Array) => number,
+  grow: (result: number, size: number) => number = (result, size) => Math.max(size, TEXT + result),
+): { result: number; target: Uint8Array; words: Int32Array } {
+  for (;;) {
+    const target = blockOfSize(size);
+    const words = wordsOf(target);
+    const result = fill(target, words);
+    if (result === INVALID || result === UNCHANGED || result <= target.length - TEXT) return { result, target, words };
+    size = grow(result, size);
+  }
 }
+
+/** The installed binding's ASCII decoder (NativeBinding.decodeAscii, or a portable one). */
 export function decodeHrefs(bytes: Uint8Array, start: number, end: number): string {
   return decodeAscii(bytes, start, end);
-}
-
-function binding(): NativeBinding {
-  if (native === undefined) {
-    throw new Error("ada-ffi: no native binding installed; import ada-ffi through its runtime entry point");
-  }
-  return native;
 }
 
 /**
@@ -174,7 +141,7 @@ let heldBytes = 0;
  * Encodes input (and base) into `target`'s text area and fills its header, for operation `op`. `held`: the kept
  * block's text area already starts with the input's bytes (heldText).
  */
-function fill(
+export function fill(
   target: Uint8Array,
   words: Int32Array,
   input: string,
@@ -286,9 +253,12 @@ function callInputEncoded(input: string, op: number): number {
   return callKeptBlock();
 }
 
-function callInputAsString(input: string, op: number): number {
-  const result = callString(native!, input, op);
-  return result !== RETRY ? result : callInputEncoded(input, op);
+/** callInput for a binding with blockString: the input handed over as a string, or encoded when that ran nothing. */
+function callInputAsString(lib: NativeBinding): (input: string, op: number) => number {
+  return (input, op) => {
+    const result = callString(lib, input, op);
+    return result !== RETRY ? result : callInputEncoded(input, op);
+  };
 }
 
 /** The input's UTF-8 into the kept block's text area: encodeInto, or the adapter's copy loop first (Deno). */
@@ -347,30 +317,15 @@ function hold(s: string, bytes: number): string {
 
 /** The rare path for a URL too large for the kept block: a block sized for this call. */
 function parseInOwnBlock(lib: NativeBinding, input: string, base: string | undefined, size: number): string | null {
-  for (;;) {
-    const own = new Uint8Array(size);
-    const words = new Int32Array(own.buffer, 0, TEXT / 4);
-    fill(own, words, input, base, OP_PARSE);
-    const result = lib.block(own);
-    if (result === INVALID) return null;
-    components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
-    if (result === UNCHANGED) return input;
-    if (result <= own.length - TEXT) return decodeAscii(own, TEXT, TEXT + result);
-    size = TEXT + result;
-  }
+  const { result, target, words } = callGrowing(size, (target, words) => {
+    fill(target, words, input, base, OP_PARSE);
+    return lib.block(target);
+  });
+  if (result === INVALID) return null;
+  if (target !== block) components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
+  if (result === UNCHANGED) return input;
+  return decodeAscii(target, TEXT, TEXT + result);
 }
-
-/** `enum ada_ffi_setter`: which URL setter setComponent runs. */
-export const SET_HREF = 0;
-export const SET_PROTOCOL = 1;
-export const SET_USERNAME = 2;
-export const SET_PASSWORD = 3;
-export const SET_HOST = 4;
-export const SET_HOSTNAME = 5;
-export const SET_PORT = 6;
-export const SET_PATHNAME = 7;
-export const SET_SEARCH = 8;
-export const SET_HASH = 9;
 
 /**
  * Runs a URL setter on `href`: returns the new href (with its offsets in `components`), or null when
@@ -391,51 +346,21 @@ export function setComponent(href: string, setter: number, value: string): strin
     // The new href outgrew the kept block: the general path below redoes it in a block large enough.
   }
   const lib = binding();
-  // The href goes in the input slot, the value in the base slot.
-  let size = TEXT + href.length + maxUtf8Length(value);
-  let target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
-  for (;;) {
-    const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
-    fill(target, words, href, value, OP_SET, target === block && href === heldText);
+  // The href goes in the input slot, the value in the base slot. In the kept block when they fit (its text area may
+  // already hold the href: heldText), else, or when the new href outgrows it, in a block large enough.
+  const wasHeld = href === heldText;
+  const { result, target, words } = callGrowing(TEXT + href.length + maxUtf8Length(value), (target, words) => {
+    fill(target, words, href, value, OP_SET, target === block && wasHeld);
     words[SETTER] = setter;
-    const result = lib.block(target);
-    if (result === INVALID) return null;
-    if (target !== block) {
-      components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
-      if (result === UNCHANGED) return href;
-      if (result <= target.length - TEXT) return decodeAscii(target, TEXT, TEXT + result);
-    } else {
-      if (result === UNCHANGED) return hold(href, words[INPUT_LEN]);
-      if (result <= target.length - TEXT) return hold(decodeAscii(target, TEXT, TEXT + result), result);
-    }
-    size = Math.max(size, TEXT + result);
-    target = new Uint8Array(size); // the new href outgrew the block: redo in one large enough
+    return lib.block(target);
+  });
+  if (result === INVALID) return null;
+  if (target !== block) {
+    components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
+    return result === UNCHANGED ? href : decodeAscii(target, TEXT, TEXT + result);
   }
-}
-
-const utf8Decoder = new TextDecoder();
-
-/** ada's IDNA through the URL host setter of a special URL; "" for an invalid domain (as Node does). */
-function domainCall(domain: string, unicode: boolean): string {
-  const lib = binding();
-  // Results are at most a small multiple of the input (Punycode, UTF-8): size for the worst case.
-  const size = TEXT + 4 * maxUtf8Length(domain) + 64;
-  const target = size <= KEPT_BLOCK_SIZE ? block : new Uint8Array(size);
-  const words = target === block ? header : new Int32Array(target.buffer, 0, TEXT / 4);
-  fill(target, words, domain, undefined, unicode ? OP_DOMAIN_TO_UNICODE : OP_DOMAIN_TO_ASCII);
-  const result = lib.block(target);
-  if (result === INVALID || result > target.length - TEXT) return "";
-  return unicode ? utf8Decoder.decode(target.subarray(TEXT, TEXT + result)) : decodeAscii(target, TEXT, TEXT + result);
-}
-
-/** A domain to its ASCII (punycode) form by ada's IDNA (UTS #46), as Node's `url.domainToASCII`; "" when invalid. */
-export function domainToASCII(domain: string): string {
-  return domainCall(domain, false);
-}
-
-/** A domain to its Unicode form by ada's IDNA, as Node's `url.domainToUnicode`; "" when invalid. */
-export function domainToUnicode(domain: string): string {
-  return domainCall(domain, true);
+  if (result === UNCHANGED) return hold(href, words[INPUT_LEN]);
+  return hold(decodeAscii(target, TEXT, TEXT + result), result);
 }
 
 /** True when `input` parses (against `base` when given). */
@@ -447,20 +372,4 @@ export function canParse(input: string, base: string | undefined): boolean {
   const own = new Uint8Array(need);
   fill(own, new Int32Array(own.buffer, 0, TEXT / 4), input, base, OP_CAN_PARSE);
   return lib.block(own) === 1;
-}
-
-/**
- * Which native library this process loaded, and through which FFI: `"node:ffi"` or `"koffi"` (Node),
- * `"Deno.dlopen"`, `"bun:ffi"`. For diagnostics (which prebuilt copy? which Node FFI?).
- */
-export function nativeLibrary(): { path: string; ffi: string } {
-  binding();
-  return { ...loaded };
-}
-
-/** The bundled ada's version, e.g. "4.0.0". */
-export function adaVersion(): string {
-  heldText = undefined;
-  const n = binding().adaVersion(text, text.length);
-  return decodeAscii(text, 0, n);
 }
