@@ -47,11 +47,9 @@ export const SCHEME_TYPE = 8;
 /** An absent port/search/hash: ADA_FFI_OMITTED read through an Int32Array (a small integer, not a double). */
 export const OMITTED = -1;
 
-/** `enum ada_ffi_scheme_type`. */
+/** `enum ada_ffi_scheme_type`: the two values URL.origin tells apart (the others: native/ada_ffi.h). */
 export const SCHEME_HTTP = 0;
-export const SCHEME_NOT_SPECIAL = 1;
 export const SCHEME_HTTPS = 2;
-export const SCHEME_FILE = 6;
 
 /** `enum ada_ffi_setter`: which URL setter an OP_SET block runs. */
 export const SET_HREF = 0;

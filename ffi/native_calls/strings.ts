@@ -60,3 +60,28 @@ export function decodeAsciiPortable(bytes: Uint8Array, start: number, end: numbe
   }
   return utf8Decoder.decode(bytes.subarray(start, end));
 }
+
+/** Decodes `bytes[start..end)`, known to be ASCII (NativeBinding.decodeAscii). */
+export type AsciiDecoder = (bytes: Uint8Array, start: number, end: number) => string;
+
+/**
+ * A decoder that reads the text as a NUL-terminated C string where the runtime's FFI reads one more cheaply than any
+ * slice (Deno's getCString, node:ffi's toString). For text that `readable(bytes, start)` accepts and that does not
+ * reach the buffer's end, it writes the NUL into the byte after the text (scratch in every caller's buffer:
+ * ./binding.ts) and `readCString(bytes, start)` reads up to it; anything else, and text holding a NUL itself (never an
+ * href: ada percent-encodes it), is decoded by `other`, and the buffer left as it was.
+ */
+export function cStringDecoder(
+  readable: (bytes: Uint8Array, start: number) => boolean,
+  readCString: (bytes: Uint8Array, start: number) => string,
+  other: AsciiDecoder,
+): AsciiDecoder {
+  return (bytes, start, end) => {
+    if (end < bytes.length && readable(bytes, start)) {
+      bytes[end] = 0;
+      const decoded = readCString(bytes, start);
+      if (decoded.length === end - start) return decoded;
+    }
+    return other(bytes, start, end);
+  };
+}

@@ -7,6 +7,7 @@ import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ff
 import { bunLibc, fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { addBunSearchParamsMembers } from "./interop.ts";
+import { decodeLatin1 } from "../node/latin1.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 
 const { ptr, u32 } = FFIType;
@@ -55,9 +56,6 @@ const { library, path } = openNativeLibrary(
 
 const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block } = library.symbols;
 
-// Buffer's latin1 slice, one native call: faster than String.fromCharCode.apply at every length (runtimes/node/entry.ts).
-const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
-
 const binding: NativeBinding = {
   abiVersion: () => ada_ffi_abi_version(),
   adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
@@ -65,7 +63,7 @@ const binding: NativeBinding = {
   block: (block) => ada_ffi_block(block),
   parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
     ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
-  decodeAscii: (bytes, start, end) => latin1Slice.call(bytes, start, end),
+  decodeAscii: decodeLatin1, // Buffer's latin1 slice, as on Node
 };
 
 installBinding(binding, path, "bun:ffi");

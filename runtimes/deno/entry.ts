@@ -7,7 +7,7 @@ import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { blockCaller, keptBlockAddress, keptBlockCaller } from "../../ffi/native_calls/block_address.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
-import { decodeAsciiPortable } from "../../ffi/native_calls/strings.ts";
+import { cStringDecoder, decodeAsciiPortable } from "../../ffi/native_calls/strings.ts";
 import { keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
 import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
@@ -91,23 +91,18 @@ const { library, path } = openNativeLibrary({
 
 /**
  * Deno has no latin1 slice, but its FFI reads a NUL-terminated string at a pointer natively: ~40 ns for 8-75 bytes,
- * against TextDecoder's ~99 and String.fromCharCode.apply's 50-195. The byte after the text is scratch in every
- * caller's buffer (ffi/native_calls/binding.ts) and becomes the terminator. A pointer costs ~190 ns to get: the last buffer's is
- * kept (the call block, in practice).
+ * against TextDecoder's ~99 and String.fromCharCode.apply's 50-195. A pointer costs ~190 ns to get: the last
+ * buffer's is kept (the call block, in practice).
  */
 let pointedBytes: Uint8Array | undefined;
 let pointer: Deno.PointerValue = null;
-function decodeAscii(bytes: Uint8Array, start: number, end: number): string {
-  if (end >= bytes.length) return decodeAsciiPortable(bytes, start, end);
+const decodeAscii = cStringDecoder(() => true, (bytes, start) => {
   if (bytes !== pointedBytes) {
     pointer = Deno.UnsafePointer.of(bytes);
     pointedBytes = bytes;
   }
-  bytes[end] = 0;
-  const decoded = Deno.UnsafePointerView.getCString(pointer!, start);
-  // An href never holds a NUL byte (ada percent-encodes it); anything else that did is decoded in full.
-  return decoded.length === end - start ? decoded : decodeAsciiPortable(bytes, start, end);
-}
+  return Deno.UnsafePointerView.getCString(pointer!, start);
+}, decodeAsciiPortable);
 
 // Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
 const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =

@@ -10,6 +10,7 @@ import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ffi/native_calls/library_location.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { fileSize, readHead } from "./file_probe.ts";
+import { decodeLatin1 } from "./latin1.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { koffiInstalled, openWithKoffi } from "./koffi.ts";
 
@@ -17,11 +18,8 @@ import { koffiInstalled, openWithKoffi } from "./koffi.ts";
 // `URL` here would make the bundler rename our class (its `name` would read "URL2").
 const packageRoot = fileURLToPath(new globalThis.URL("../../../", import.meta.url));
 
-// Buffer's native latin1 slice decodes ASCII in one call, faster than String.fromCharCode.apply at every length
-// (8 bytes: 36 vs 57 ns, 32: 43 vs 109, 75: 43 vs 196 on Node 26; Bun 20 vs 89, 25 vs 133, 24 vs 211). Every href
-// is decoded with it but one node:ffi reads in the kept block's text area (runtimes/node/node_ffi.ts).
-const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
-const decodeLatin1 = (bytes: Uint8Array, start: number, end: number): string => latin1Slice.call(bytes, start, end);
+// Every href is decoded with Buffer's latin1 slice (./latin1.ts) but one node:ffi reads in the kept block's text area
+// (./node_ffi.ts).
 
 /**
  * Which FFI: `node:ffi` unless told otherwise or missing (`nativeLibrary().ffi` tells which), except in a worker

@@ -18,6 +18,7 @@ import { blockCaller, keptBlockAddress, keptBlockCaller } from "../../ffi/native
 import { LoaderUnavailableError } from "../../ffi/native_calls/library_location.ts";
 import { BLOCK_TEXT } from "../../ffi/native_calls/call_block.ts";
 import { keptBlock } from "../../ffi/native_calls/kept_block.ts";
+import { type AsciiDecoder, cStringDecoder } from "../../ffi/native_calls/strings.ts";
 
 interface NodeFfi {
   dlopen(
@@ -49,7 +50,7 @@ export function loadNodeFfi(): NodeFfi | undefined {
  * Opens the library at `path` with `node:ffi`; the functions of native/ada_ffi.h as a NativeBinding. `decodeOther` is
  * the ASCII decoder (runtimes/node/entry.ts: Buffer's latin1 slice) for every href but one in the kept block's text area.
  */
-export function openWithNodeFfi(ffi: NodeFfi, path: string, decodeOther: Decoder): NativeBinding {
+export function openWithNodeFfi(ffi: NodeFfi, path: string, decodeOther: AsciiDecoder): NativeBinding {
   let opened;
   try {
     opened = ffi.dlopen(path, {
@@ -89,24 +90,17 @@ export function openWithNodeFfi(ffi: NodeFfi, path: string, decodeOther: Decoder
   };
 }
 
-type Decoder = (bytes: Uint8Array, start: number, end: number) => string;
-
 /**
  * The ASCII decoder (NativeBinding.decodeAscii): an href in the kept block's text area, where every parse and setter
  * leaves it, is read as a NUL-terminated string at that area's address (`ffi.toString`: 33 ns for a 50-byte href on
  * Node 26.10, against `latin1Slice`'s 41; only at an address known beforehand, a BigInt); anything else through
- * `decodeOther`. The byte after the text is scratch in every caller's buffer (ffi/native_calls/binding.ts) and becomes the
- * terminator.
+ * `decodeOther` (ffi/native_calls/strings.ts, cStringDecoder).
  */
-function keptTextDecoder(ffi: NodeFfi, decodeOther: Decoder): Decoder {
+function keptTextDecoder(ffi: NodeFfi, decodeOther: AsciiDecoder): AsciiDecoder {
   const text = ffi.getRawPointer(keptBlock) + BigInt(BLOCK_TEXT);
-  return (bytes, start, end) => {
-    if (bytes === keptBlock && start === BLOCK_TEXT && end < bytes.length) {
-      bytes[end] = 0;
-      const decoded = ffi.toString(text);
-      // An href never holds a NUL byte (ada percent-encodes it); anything else that did is decoded in full.
-      if (decoded.length === end - start) return decoded;
-    }
-    return decodeOther(bytes, start, end);
-  };
+  return cStringDecoder(
+    (bytes, start) => bytes === keptBlock && start === BLOCK_TEXT,
+    () => ffi.toString(text),
+    decodeOther,
+  );
 }

@@ -310,9 +310,8 @@ export function register(runtime: Runtime): void {
       test("node:ffi reads an href in the kept block's text area as a C string, and anything else in full", async () => {
         const { openWithNodeFfi } = await import("../../runtimes/node/node_ffi.ts");
         const { nativeLibrary } = await import(entryUrl(ENTRY.node));
-        const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
-        const decodeOther = (bytes: Uint8Array, start: number, end: number) => latin1Slice.call(bytes, start, end);
-        const decode = openWithNodeFfi(loadNodeFfi()!, nativeLibrary().path, decodeOther).decodeAscii;
+        const { decodeLatin1 } = await import("../../runtimes/node/latin1.ts");
+        const decode = openWithNodeFfi(loadNodeFfi()!, nativeLibrary().path, decodeLatin1).decodeAscii;
         assert.type(decode, "function", "the node:ffi binding brings its own decoder");
         const block = blockOfSize(1024); // the kept block, its text area ours to write
         assert.ok(block === keptBlock);
