@@ -5,6 +5,8 @@
 export { URL } from "./url/url.ts";
 export { URLSearchParams } from "./url/url_search_params.ts";
 export { URLPattern } from "./urlpattern/url_pattern.ts";
+export { URLPatternList } from "./urlpattern/url_pattern_list.ts";
+export type { URLPatternListResult } from "./urlpattern/url_pattern_list.ts";
 export type {
   URLPatternComponentResult,
   URLPatternInit,

@@ -43,3 +43,15 @@ function rewriteEmptyNegatedClasses(source: string): string {
 export function componentRegExp(source: string, ignoreCase: boolean): RegExp {
   return new RegExp(isEmptyNegatedClassBroken() ? rewriteEmptyNegatedClasses(source) : source, ignoreCase ? "vi" : "v");
 }
+
+/**
+ * RegExp.prototype.exec and .test as they are when this module loads, called uncurried: a user's later change to
+ * the prototype cannot change a pattern's answer. (`test` asks for `exec` again only where that was changed.)
+ */
+const uncurryThis = Function.prototype.bind.bind(Function.prototype.call) as <T, A extends unknown[], R>(
+  fn: (this: T, ...args: A) => R,
+) => (self: T, ...args: A) => R;
+export const regExpExec: (regexp: RegExp, value: string) => RegExpExecArray | null = uncurryThis(
+  RegExp.prototype.exec,
+);
+export const regExpTest: (regexp: RegExp, value: string) => boolean = uncurryThis(RegExp.prototype.test);

@@ -4,21 +4,10 @@
  * here — per component its type, pattern string, RegExp and group names — so nothing native outlives a call.
  *
  * Matching follows ada's `url_pattern::match` step for step, including its fast paths for components that need
- * no regular expression (empty, one exact value, a full wildcard). A string input is parsed once by ada's URL
- * parser (the same crossing as `new URL`) and its components are cut from the href by ada's offsets.
+ * no regular expression (empty, one exact value, a full wildcard). The input becomes the eight values to match
+ * in ffi/urlpattern/pattern_input.ts; a URLPatternList (ffi/urlpattern/url_pattern_list.ts) matches its patterns
+ * through the same code (patternInternals), on values it prepares once.
  */
-import {
-  HASH_START,
-  HOST_END,
-  HOST_START,
-  OMITTED,
-  PATHNAME_START,
-  PORT,
-  PROTOCOL_END,
-  SEARCH_START,
-  USERNAME_END,
-} from "../native_calls/call_block.ts";
-import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import {
   compilePattern,
   COMPONENT_EMPTY,
@@ -28,29 +17,25 @@ import {
   FLAG_HAS_REGEXP_GROUPS,
   FLAG_REGEXP_IGNORES_CASE,
   type InitMembers,
-  processInit,
 } from "./ada_calls.ts";
-import { componentRegExp } from "./component_regexp.ts";
+import {
+  COMPONENTS,
+  isDictionary,
+  prepareHref,
+  prepareInput,
+  toInit,
+  type URLPatternInit,
+  type URLPatternInput,
+  valueOf,
+} from "./pattern_input.ts";
+import { componentRegExp, regExpExec, regExpTest } from "./component_regexp.ts";
 import { toUSVString } from "../url/url_search_params.ts";
 import { invalidArgTypeError, invalidThisError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 
-/** The URLPatternInit dictionary: each member a pattern (constructor) or a value (test/exec). */
-export interface URLPatternInit {
-  protocol?: string;
-  username?: string;
-  password?: string;
-  hostname?: string;
-  port?: string;
-  pathname?: string;
-  search?: string;
-  hash?: string;
-  baseURL?: string;
-}
-
-export type URLPatternInput = string | URLPatternInit;
+export type { URLPatternInit, URLPatternInput };
 
 export interface URLPatternOptions {
   /** Match pathname, search and hash case-insensitively (their RegExps get the `i` flag). */
@@ -76,63 +61,12 @@ export interface URLPatternResult {
   username: URLPatternComponentResult;
 }
 
-/** The components, in ada's (and the standard's) order; the index of each is its field number. */
-const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"] as const;
-const BASE_URL_FIELD = 8;
-
-/** WebIDL reads a dictionary's members in lexicographic order; each with its field number. */
-const INIT_MEMBERS: readonly [keyof URLPatternInit, number][] = [
-  ["baseURL", BASE_URL_FIELD],
-  ["hash", 7],
-  ["hostname", 3],
-  ["password", 2],
-  ["pathname", 5],
-  ["port", 4],
-  ["protocol", 0],
-  ["search", 6],
-  ["username", 1],
-];
-
-const AT = 0x40; // '@'
-
 /** Past these, a component's RegExp is made at construction even without a user's regexp group. */
 const LAZY_SOURCE_LIMIT = 4096;
 const LAZY_GROUP_LIMIT = 256;
 
 function invalidPatternError(detail: string, cause?: unknown): TypeError {
   return typeError(`Failed to construct 'URLPattern': ${detail}`, "ERR_INVALID_URL_PATTERN", cause);
-}
-
-/** WebIDL's (USVString or URLPatternInit): objects (and null, undefined) are dictionaries, the rest strings. */
-function isDictionary(value: unknown): boolean {
-  return value === undefined || value === null || typeof value === "object" || typeof value === "function";
-}
-
-/** A URLPatternInit from a JS value: its members by field number, and the dictionary as JS sees it. */
-function toInit(value: unknown): { members: InitMembers; init: URLPatternInit } {
-  const members: InitMembers = [
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-  ];
-  const init: Record<string, string> = {};
-  if (value !== undefined && value !== null) {
-    const source = value as Record<string, unknown>;
-    for (const [name, field] of INIT_MEMBERS) {
-      const member = source[name];
-      if (member === undefined) continue;
-      const converted = toUSVString(member);
-      members[field] = converted;
-      init[name] = converted;
-    }
-  }
-  return { members, init };
 }
 
 /** URLPatternOptions: ignoreCase, from undefined, null or an object. */
@@ -142,54 +76,17 @@ function toIgnoreCase(value: unknown, what: string): boolean {
   return Boolean((value as URLPatternOptions).ignoreCase);
 }
 
-/**
- * Component `c` (protocol … hash) of the URL the last parseHref() returned, as ada's match() takes it: the
- * protocol without ":", search and hash without "?" and "#". Read from ada's offsets, which stay valid until
- * the next native call.
- */
-function urlComponent(href: string, c: number): string {
-  const w = urlWords;
-  switch (c) {
-    case 0:
-      return href.slice(0, w[PROTOCOL_END] - 1);
-    case 1: {
-      const start = w[PROTOCOL_END] + 2;
-      return start < w[USERNAME_END] ? href.slice(start, w[USERNAME_END]) : "";
-    }
-    case 2:
-      return w[HOST_START] > w[USERNAME_END] ? href.slice(w[USERNAME_END] + 1, w[HOST_START]) : "";
-    case 3: {
-      const start = w[HOST_START];
-      const end = w[HOST_END];
-      return href.slice(end > start && href.charCodeAt(start) === AT ? start + 1 : start, end);
-    }
-    case 4:
-      return w[PORT] === OMITTED ? "" : href.slice(w[HOST_END] + 1, w[PATHNAME_START]);
-    case 5: {
-      const end = w[SEARCH_START] !== OMITTED
-        ? w[SEARCH_START]
-        : w[HASH_START] !== OMITTED
-        ? w[HASH_START]
-        : href.length;
-      return href.slice(w[PATHNAME_START], end);
-    }
-    case 6: {
-      if (w[SEARCH_START] === OMITTED) return "";
-      return href.slice(w[SEARCH_START] + 1, w[HASH_START] !== OMITTED ? w[HASH_START] : href.length);
-    }
-    default:
-      return w[HASH_START] === OMITTED ? "" : href.slice(w[HASH_START] + 1);
-  }
+/** A pattern's compiled components, as a URLPatternList indexes them (null: not one of our URLPatterns). */
+export interface PatternInternals {
+  readonly types: readonly number[];
+  readonly exact: readonly string[];
+  readonly sources: readonly string[];
+  readonly flags: readonly number[];
 }
-
-/** The processed values of the last dictionary input (null: the input was a URL string, see urlComponent). */
-let initValues: string[] | null = null;
-/** The href of the last URL string input. */
-let inputHref = "";
-
-function valueOf(c: number): string {
-  return initValues === null ? urlComponent(inputHref, c) : initValues[c];
-}
+export let patternInternals: (value: unknown) => PatternInternals | null;
+/** test() and exec() on the values pattern_input.ts prepared last (a URLPatternList's shared matching path). */
+export let testPrepared: (pattern: URLPattern) => boolean;
+export let execPrepared: (pattern: URLPattern, inputs: URLPatternInput[]) => URLPatternResult | null;
 
 /**
  * A URL pattern: matches URLs (strings, URL objects, or URLPatternInit dictionaries) component by component,
@@ -317,13 +214,26 @@ export class URLPattern {
     if (!(#types in this)) throw invalidThisError("URLPattern");
     if (typeof input === "string" && baseURL === undefined) {
       // The common call, test(url): no inputs list to build.
-      const href = parseHref(input.isWellFormed() ? input : input.toWellFormed(), undefined);
-      if (href === null) return false;
-      initValues = null;
-      inputHref = href;
-    } else if (this.#values(input, baseURL, "test") === null) {
+      if (!prepareHref(input)) return false;
+    } else if (prepareInput(input, baseURL, "test") === null) {
       return false;
     }
+    return this.#test();
+  }
+
+  /**
+   * Matches like test(), and returns each component's input and groups (or null when it does not match).
+   * @throws {TypeError} when `baseURL` is given with a dictionary input.
+   */
+  exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternResult | null {
+    if (!(#types in this)) throw invalidThisError("URLPattern");
+    const inputs = prepareInput(input, baseURL, "exec");
+    if (inputs === null) return null;
+    return this.#exec(inputs);
+  }
+
+  /** Whether the prepared values (pattern_input.ts) match. */
+  #test(): boolean {
     const types = this.#types;
     // ada's test(): components in order, the first mismatch decides; a full wildcard needs no value at all.
     for (let c = 0; c < 8; c++) {
@@ -337,20 +247,14 @@ export class URLPattern {
           if (valueOf(c) !== "") return false;
           continue;
         default:
-          if (!(this.#regexps[c] ?? this.#regexp(c)).test(valueOf(c))) return false;
+          if (!regExpTest(this.#regexps[c] ?? this.#regexp(c), valueOf(c))) return false;
       }
     }
     return true;
   }
 
-  /**
-   * Matches like test(), and returns each component's input and groups (or null when it does not match).
-   * @throws {TypeError} when `baseURL` is given with a dictionary input.
-   */
-  exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternResult | null {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
-    const inputs = this.#values(input, baseURL, "exec");
-    if (inputs === null) return null;
+  /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
+  #exec(inputs: URLPatternInput[]): URLPatternResult | null {
     const results: URLPatternComponentResult[] = new Array(8);
     for (let c = 0; c < 8; c++) {
       const result = this.#match(c, valueOf(c));
@@ -369,6 +273,16 @@ export class URLPattern {
       search: results[6],
       username: results[1],
     };
+  }
+
+  static {
+    // What a URLPatternList reads of its patterns, and how it matches them on values it prepared (module-internal).
+    patternInternals = (value) =>
+      typeof value === "object" && value !== null && #types in value
+        ? { types: value.#types, exact: value.#exact, sources: value.#sources, flags: value.#flags }
+        : null;
+    testPrepared = (pattern) => pattern.#test();
+    execPrepared = (pattern, inputs) => pattern.#exec(inputs);
   }
 
   /** Component `c`'s RegExp, made now. */
@@ -391,40 +305,13 @@ export class URLPattern {
       case COMPONENT_EMPTY:
         return value === "" ? { groups: {}, input: value } : null;
       default: {
-        const match = (this.#regexps[c] ?? this.#regexp(c)).exec(value);
+        const match = regExpExec(this.#regexps[c] ?? this.#regexp(c), value);
         if (match === null) return null;
         const groups: Record<string, string | undefined> = {};
         for (let g = 0; g < names.length; g++) groups[names[g]] = match[g + 1];
         return { groups, input: value };
       }
     }
-  }
-
-  /**
-   * Prepares the values to match (ada's match(): a URL string is parsed, a dictionary processed), for
-   * valueOf(). Returns what exec() reports as `inputs`, or null when the input is no URL (no match).
-   */
-  #values(input: unknown, baseURL: unknown, method: string): URLPatternInput[] | null {
-    const base = baseURL === undefined ? undefined : toUSVString(baseURL);
-    if (isDictionary(input)) {
-      const { members, init } = toInit(input);
-      if (base !== undefined) {
-        throw typeError(
-          `Failed to execute '${method}' on 'URLPattern': a base URL cannot be given with a URLPatternInit ` +
-            "(use its baseURL member)",
-          "ERR_INVALID_ARG_VALUE",
-        );
-      }
-      initValues = processInit(members);
-      if (initValues === null) return null;
-      return [init];
-    }
-    const url = toUSVString(input);
-    const href = parseHref(url, base);
-    if (href === null) return null;
-    initValues = null;
-    inputHref = href;
-    return base === undefined ? [url] : [url, base];
   }
 }
 

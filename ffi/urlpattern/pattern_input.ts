@@ -1,0 +1,207 @@
+/**
+ * What a URLPattern (or a URLPatternList) matches against: a test()/exec() input made into the eight component
+ * values the standard's match() takes. A URL string is parsed once by ada's URL parser (the same crossing as
+ * `new URL`) and its components are cut from the href by ada's offsets; a URLPatternInit dictionary (a URL object
+ * is one: WebIDL reads its members) is processed by ada in one more crossing. The values of the last input
+ * prepared are module state, read by valueOf() until the next input is prepared.
+ */
+import {
+  HASH_START,
+  HOST_END,
+  HOST_START,
+  OMITTED,
+  PATHNAME_START,
+  PORT,
+  PROTOCOL_END,
+  SEARCH_START,
+  USERNAME_END,
+} from "../native_calls/call_block.ts";
+import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
+import { type InitMembers, processInit } from "./ada_calls.ts";
+import { toUSVString } from "../url/url_search_params.ts";
+import { typeError } from "../builtins/errors.ts";
+
+/** The URLPatternInit dictionary: each member a pattern (constructor) or a value (test/exec). */
+export interface URLPatternInit {
+  protocol?: string;
+  username?: string;
+  password?: string;
+  hostname?: string;
+  port?: string;
+  pathname?: string;
+  search?: string;
+  hash?: string;
+  baseURL?: string;
+}
+
+export type URLPatternInput = string | URLPatternInit;
+
+/** The components, in ada's (and the standard's) order; the index of each is its field number. */
+export const COMPONENTS = [
+  "protocol",
+  "username",
+  "password",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
+const BASE_URL_FIELD = 8;
+
+/** WebIDL reads a dictionary's members in lexicographic order; each with its field number. */
+const INIT_MEMBERS: readonly [keyof URLPatternInit, number][] = [
+  ["baseURL", BASE_URL_FIELD],
+  ["hash", 7],
+  ["hostname", 3],
+  ["password", 2],
+  ["pathname", 5],
+  ["port", 4],
+  ["protocol", 0],
+  ["search", 6],
+  ["username", 1],
+];
+
+const AT = 0x40; // '@'
+
+/** WebIDL's (USVString or URLPatternInit): objects (and null, undefined) are dictionaries, the rest strings. */
+export function isDictionary(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "object" || typeof value === "function";
+}
+
+/** A URLPatternInit from a JS value: its members by field number, and the dictionary as JS sees it. */
+export function toInit(value: unknown): { members: InitMembers; init: URLPatternInit } {
+  const members: InitMembers = [
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ];
+  const init: Record<string, string> = {};
+  if (value !== undefined && value !== null) {
+    const source = value as Record<string, unknown>;
+    for (const [name, field] of INIT_MEMBERS) {
+      const member = source[name];
+      if (member === undefined) continue;
+      const converted = toUSVString(member);
+      members[field] = converted;
+      init[name] = converted;
+    }
+  }
+  return { members, init };
+}
+
+/**
+ * Component `c` (protocol … hash) of the URL the last parseHref() returned, as ada's match() takes it: the
+ * protocol without ":", search and hash without "?" and "#". Read from ada's offsets, which stay valid until
+ * the next native call.
+ */
+function urlComponent(href: string, c: number): string {
+  const w = urlWords;
+  switch (c) {
+    case 0:
+      return href.slice(0, w[PROTOCOL_END] - 1);
+    case 1: {
+      const start = w[PROTOCOL_END] + 2;
+      return start < w[USERNAME_END] ? href.slice(start, w[USERNAME_END]) : "";
+    }
+    case 2:
+      return w[HOST_START] > w[USERNAME_END] ? href.slice(w[USERNAME_END] + 1, w[HOST_START]) : "";
+    case 3: {
+      const start = w[HOST_START];
+      const end = w[HOST_END];
+      return href.slice(end > start && href.charCodeAt(start) === AT ? start + 1 : start, end);
+    }
+    case 4:
+      return w[PORT] === OMITTED ? "" : href.slice(w[HOST_END] + 1, w[PATHNAME_START]);
+    case 5: {
+      const end = w[SEARCH_START] !== OMITTED
+        ? w[SEARCH_START]
+        : w[HASH_START] !== OMITTED
+        ? w[HASH_START]
+        : href.length;
+      return href.slice(w[PATHNAME_START], end);
+    }
+    case 6: {
+      if (w[SEARCH_START] === OMITTED) return "";
+      return href.slice(w[SEARCH_START] + 1, w[HASH_START] !== OMITTED ? w[HASH_START] : href.length);
+    }
+    default:
+      return w[HASH_START] === OMITTED ? "" : href.slice(w[HASH_START] + 1);
+  }
+}
+
+/** The processed values of the last dictionary input (null: the input was a URL string, see urlComponent). */
+let initValues: string[] | null = null;
+/** The href of the last URL string input. */
+let inputHref = "";
+
+export function valueOf(c: number): string {
+  return initValues === null ? urlComponent(inputHref, c) : initValues[c];
+}
+
+/**
+ * Prepares the values to match (ada's match(): a URL string is parsed, a dictionary processed), for
+ * valueOf() (or currentValues()). Returns what exec() reports as `inputs`, or null when the input is no URL (no match).
+ */
+export function prepareInput(
+  input: unknown,
+  baseURL: unknown,
+  method: string,
+  interfaceName = "URLPattern",
+): URLPatternInput[] | null {
+  const base = baseURL === undefined ? undefined : toUSVString(baseURL);
+  if (isDictionary(input)) {
+    const { members, init } = toInit(input);
+    if (base !== undefined) {
+      throw typeError(
+        `Failed to execute '${method}' on '${interfaceName}': a base URL cannot be given with a URLPatternInit ` +
+          "(use its baseURL member)",
+        "ERR_INVALID_ARG_VALUE",
+      );
+    }
+    initValues = processInit(members);
+    if (initValues === null) return null;
+    return [init];
+  }
+  const url = toUSVString(input);
+  const href = parseHref(url, base);
+  if (href === null) return null;
+  initValues = null;
+  inputHref = href;
+  return base === undefined ? [url] : [url, base];
+}
+
+/** Prepares a URL string (no base) for valueOf(); false when it is no URL. test()'s common call, with no inputs list. */
+export function prepareHref(input: string): boolean {
+  const href = parseHref(input.isWellFormed() ? input : input.toWellFormed(), undefined);
+  if (href === null) return false;
+  initValues = null;
+  inputHref = href;
+  return true;
+}
+
+/**
+ * The eight values of the input prepared last, each cut once (a URL string's are sliced from its href now): a
+ * URLPatternList matches many patterns against one input. Afterwards valueOf() reads them from the array.
+ */
+export function currentValues(): string[] {
+  if (initValues !== null) return initValues;
+  const values = [
+    urlComponent(inputHref, 0),
+    urlComponent(inputHref, 1),
+    urlComponent(inputHref, 2),
+    urlComponent(inputHref, 3),
+    urlComponent(inputHref, 4),
+    urlComponent(inputHref, 5),
+    urlComponent(inputHref, 6),
+    urlComponent(inputHref, 7),
+  ];
+  initValues = values;
+  return values;
+}

@@ -1,0 +1,261 @@
+/**
+ * A URLPatternList's index: which of its patterns can match a pathname, in index order, without running any
+ * pattern. It only ever narrows: every pattern it leaves out cannot match, and each one it returns is still
+ * confirmed by the pattern's own matching (url_pattern.ts), so the first confirmed one is the loop's answer.
+ *
+ * Each pattern's pathname is classified once, from what ada compiled (its type, exact value and RegExp source):
+ * - one exact value (or empty): a Map from the value to its patterns;
+ * - a sequence of literal segments and plain `:name` segments, optionally ending in `/*`: a path in a segment
+ *   trie (literal segments by Map, `:name` as one parameter child); `/*` lists the pattern on its node as
+ *   "deeper": any pathname that goes on past the node;
+ * - anything else (regexp groups, optional or repeated parts, ignoreCase, wildcards elsewhere): listed as
+ *   "deeper" on the node of its leading whole segments (their literal text is still known), at worst on no
+ *   node at all, as a candidate for every pathname.
+ */
+import { COMPONENT_EMPTY, COMPONENT_EXACT_MATCH, COMPONENT_REGEXP, FLAG_REGEXP_IGNORES_CASE } from "./ada_calls.ts";
+import type { PatternInternals } from "./url_pattern.ts";
+
+const PATHNAME = 5;
+
+/** Map methods as they are when this module loads (a user's later change to Map.prototype cannot reach the index). */
+const uncurryThis = Function.prototype.bind.bind(Function.prototype.call) as <T, A extends unknown[], R>(
+  fn: (this: T, ...args: A) => R,
+) => (self: T, ...args: A) => R;
+const mapGet = uncurryThis(Map.prototype.get) as <V>(map: Map<string, V>, key: string) => V | undefined;
+const mapSet = uncurryThis(Map.prototype.set) as <V>(map: Map<string, V>, key: string, value: V) => void;
+const stringIndexOf = uncurryThis(String.prototype.indexOf) as (s: string, search: string, from: number) => number;
+const stringSlice = uncurryThis(String.prototype.slice) as (s: string, start: number, end: number) => string;
+
+/** A node of the segment trie: the patterns that end here, those that go deeper, and the children. */
+interface SegmentNode {
+  literal: Map<string, SegmentNode> | null;
+  param: SegmentNode | null;
+  /** Patterns whose pathname is exactly the segments to here. */
+  ends: number[] | null;
+  /** Patterns that may match a pathname with more segments after these (confirmed by the pattern). */
+  deeper: number[] | null;
+}
+
+function newNode(): SegmentNode {
+  return { literal: null, param: null, ends: null, deeper: null };
+}
+
+/** ada's source for a `/:name` segment (prefix "/", the segment wildcard, no modifier). */
+const PARAM_SOURCE = "(?:\\/([^\\/]+?))";
+/** ada's source for a trailing `/*`. */
+const TAIL_WILDCARD_SOURCE = "(?:\\/(.*))";
+/** A `:name` segment in a classified path: a character no literal text of a pathname pattern holds. */
+const PARAM = "\u0000";
+/** Characters with a meaning in a `v`-flag RegExp outside a class: a literal one is escaped. */
+const SYNTAX = "^$\\.*+?()[]{}|/";
+const QUANTIFIERS = "?*+{";
+
+/** Where a pathname pattern goes in the index. */
+type Placement =
+  | { kind: "exact"; value: string }
+  | { kind: "path"; segments: string[]; deeper: boolean }
+  | { kind: "prefix"; segments: string[] };
+
+// Classifying runs when a pattern is added, after user code ran: plain indexing and loops, no String.prototype calls.
+
+/** Whether `s` has `prefix` at `at`. */
+function hasAt(s: string, prefix: string, at: number): boolean {
+  if (at + prefix.length > s.length) return false;
+  for (let k = 0; k < prefix.length; k++) if (s[at + k] !== prefix[k]) return false;
+  return true;
+}
+
+/** Whether `c` is one of `chars`. */
+function isOneOf(chars: string, c: string | undefined): boolean {
+  for (let k = 0; k < chars.length; k++) if (chars[k] === c) return true;
+  return false;
+}
+
+/** The segments of a path that starts with "/": the parts after it, split at every "/". */
+function segmentsOf(path: string): string[] {
+  const segments: string[] = [];
+  let segment = "";
+  for (let k = 1; k < path.length; k++) {
+    if (path[k] === "/") {
+      segments[segments.length] = segment;
+      segment = "";
+    } else {
+      segment += path[k];
+    }
+  }
+  segments[segments.length] = segment;
+  return segments;
+}
+
+/** A segment the trie holds: literal text, or exactly one `:name`. */
+function isTrieSegment(segment: string): boolean {
+  if (segment === PARAM) return true;
+  for (let k = 0; k < segment.length; k++) if (segment[k] === PARAM) return false;
+  return true;
+}
+
+/** The leading trie segments of `segments`, up to `count` of them. */
+function leading(segments: string[], count: number): string[] {
+  const known: string[] = [];
+  for (let k = 0; k < count && isTrieSegment(segments[k]); k++) known[known.length] = segments[k];
+  return known;
+}
+
+/** The index in a source of the ")" closing the group opened at `open`, or -1 (escapes and `v`-flag classes skipped). */
+function groupEnd(source: string, open: number): number {
+  let depth = 0;
+  let classDepth = 0;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      i++;
+    } else if (c === "[") {
+      classDepth++;
+    } else if (c === "]") {
+      if (classDepth > 0) classDepth--;
+    } else if (classDepth === 0 && c === "(") {
+      depth++;
+    } else if (classDepth === 0 && c === ")") {
+      if (--depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+const NOWHERE: Placement = { kind: "prefix", segments: [] };
+
+/**
+ * The placement of a pathname ada compiled to a RegExp `source`: reads the source as ada writes it (`^`, then
+ * escaped literal text and `(?:\/([^\/]+?))` segments, `$`) as far as it can; the first thing it does not
+ * recognize ends the known prefix.
+ */
+function classifySource(source: string): Placement {
+  const last = source.length - 1;
+  if (source[0] !== "^" || source[last] !== "$") return NOWHERE;
+  let path = "";
+  let i = 1;
+  let whole = false; // the unrecognized rest begins with an unquantified "/": the path's last segment is whole
+  while (i < last) {
+    if (hasAt(source, PARAM_SOURCE, i) && !isOneOf(QUANTIFIERS, source[i + PARAM_SOURCE.length])) {
+      path += "/" + PARAM;
+      i += PARAM_SOURCE.length;
+      continue;
+    }
+    if (hasAt(source, TAIL_WILDCARD_SOURCE, i) && i + TAIL_WILDCARD_SOURCE.length === last) {
+      return pathPlacement(path, true);
+    }
+    let literal: string | undefined;
+    let next = i + 1;
+    if (source[i] === "\\" && isOneOf(SYNTAX, source[i + 1])) {
+      literal = source[i + 1];
+      next = i + 2;
+    } else if (!isOneOf(SYNTAX, source[i])) {
+      literal = source[i];
+    }
+    if (literal !== undefined && literal !== PARAM && !isOneOf(QUANTIFIERS, source[next])) {
+      path += literal;
+      i = next;
+      continue;
+    }
+    if (hasAt(source, "(?:\\/", i)) {
+      const end = groupEnd(source, i);
+      whole = end !== -1 && !isOneOf(QUANTIFIERS, source[end + 1]);
+    }
+    break;
+  }
+  if (i === last) return pathPlacement(path, false);
+  if (path[0] !== "/") return NOWHERE;
+  const segments = segmentsOf(path);
+  // Without a "/" next, the last segment may go on into what follows.
+  return { kind: "prefix", segments: leading(segments, whole ? segments.length : segments.length - 1) };
+}
+
+/** A whole pathname read from the source: a path in the trie when every segment is literal or one `:name`. */
+function pathPlacement(path: string, deeper: boolean): Placement {
+  if (path[0] !== "/") return NOWHERE;
+  const segments = segmentsOf(path);
+  const known = leading(segments, segments.length);
+  if (known.length === segments.length) return { kind: "path", segments, deeper };
+  return { kind: "prefix", segments: known };
+}
+
+/** Where pattern `internals` goes, by its pathname. */
+export function placementOf(internals: PatternInternals): Placement {
+  const type = internals.types[PATHNAME];
+  if (type === COMPONENT_EXACT_MATCH) return { kind: "exact", value: internals.exact[PATHNAME] };
+  if (type === COMPONENT_EMPTY) return { kind: "exact", value: "" };
+  // A full wildcard, and a RegExp under ignoreCase (its literal text matches other spellings): no known prefix.
+  if (type !== COMPONENT_REGEXP || (internals.flags[PATHNAME] & FLAG_REGEXP_IGNORES_CASE) !== 0) {
+    return { kind: "prefix", segments: [] };
+  }
+  return classifySource(internals.sources[PATHNAME]);
+}
+
+/** The patterns of a URLPatternList, by pathname; built as patterns are added, in index order. */
+export class RouteIndex {
+  #exact = new Map<string, number[]>();
+  #root: SegmentNode = newNode();
+  /** Candidates for every pathname: patterns whose pathname the index cannot narrow. */
+  #always: number[] = [];
+
+  /** Indexes pattern number `index` (each call's index greater than the last). */
+  add(index: number, internals: PatternInternals): void {
+    const placement = placementOf(internals);
+    if (placement.kind === "exact") {
+      const list = mapGet(this.#exact, placement.value);
+      if (list === undefined) mapSet(this.#exact, placement.value, [index]);
+      else list[list.length] = index;
+      return;
+    }
+    if (placement.kind === "prefix" && placement.segments.length === 0) {
+      this.#always[this.#always.length] = index;
+      return;
+    }
+    let node = this.#root;
+    const segments = placement.segments;
+    for (let s = 0; s < segments.length; s++) {
+      const segment = segments[s];
+      if (segment === PARAM) {
+        node = node.param ??= newNode();
+      } else {
+        node.literal ??= new Map();
+        let child = mapGet(node.literal, segment);
+        if (child === undefined) mapSet(node.literal, segment, child = newNode());
+        node = child;
+      }
+    }
+    const list = placement.kind === "path" && !placement.deeper ? (node.ends ??= []) : (node.deeper ??= []);
+    list[list.length] = index;
+  }
+
+  /**
+   * Pushes onto `lists` every list of patterns that may match `pathname` (each list in index order; a pattern is
+   * in one list only).
+   */
+  candidates(pathname: string, lists: number[][]): void {
+    if (this.#always.length !== 0) lists[lists.length] = this.#always;
+    const exact = mapGet(this.#exact, pathname);
+    if (exact !== undefined) lists[lists.length] = exact;
+    if (pathname[0] === "/") walk(this.#root, pathname, 1, lists);
+  }
+}
+
+/** Follows `path`'s segment starting at `start` from `node` (a pathname has one after every "/", maybe empty). */
+function walk(node: SegmentNode, path: string, start: number, lists: number[][]): void {
+  if (node.deeper !== null) lists[lists.length] = node.deeper;
+  let end = stringIndexOf(path, "/", start);
+  const last = end === -1;
+  if (last) end = path.length;
+  if (node.literal !== null) {
+    const child = mapGet(node.literal, stringSlice(path, start, end));
+    if (child !== undefined) {
+      if (!last) walk(child, path, end + 1, lists);
+      else if (child.ends !== null) lists[lists.length] = child.ends;
+    }
+  }
+  const param = node.param;
+  if (param !== null && end > start) {
+    if (!last) walk(param, path, end + 1, lists);
+    else if (param.ends !== null) lists[lists.length] = param.ends;
+  }
+}
