@@ -45,13 +45,10 @@ export function componentRegExp(source: string, ignoreCase: boolean): RegExp {
 }
 
 /**
- * RegExp.prototype.exec and .test as they are when this module loads, called uncurried: a user's later change to
- * the prototype cannot change a pattern's answer. (`test` asks for `exec` again only where that was changed.)
+ * RegExp.prototype.exec and .test as they are when this module loads: a user's later change to the prototype cannot
+ * change a pattern's answer. (`test` asks for `exec` again only where that was changed.)
  */
-const uncurryThis = Function.prototype.bind.bind(Function.prototype.call) as <T, A extends unknown[], R>(
-  fn: (this: T, ...args: A) => R,
-) => (self: T, ...args: A) => R;
-export const regExpExec: (regexp: RegExp, value: string) => RegExpExecArray | null = uncurryThis(
-  RegExp.prototype.exec,
-);
-export const regExpTest: (regexp: RegExp, value: string) => boolean = uncurryThis(RegExp.prototype.test);
+const execMethod = RegExp.prototype.exec;
+const testMethod = RegExp.prototype.test;
+export const regExpExec = (regexp: RegExp, value: string): RegExpExecArray | null => execMethod.call(regexp, value);
+export const regExpTest = (regexp: RegExp, value: string): boolean => testMethod.call(regexp, value);

@@ -17,14 +17,15 @@ import type { PatternInternals } from "./url_pattern.ts";
 
 const PATHNAME = 5;
 
-/** Map methods as they are when this module loads (a user's later change to Map.prototype cannot reach the index). */
-const uncurryThis = Function.prototype.bind.bind(Function.prototype.call) as <T, A extends unknown[], R>(
-  fn: (this: T, ...args: A) => R,
-) => (self: T, ...args: A) => R;
-const mapGet = uncurryThis(Map.prototype.get) as <V>(map: Map<string, V>, key: string) => V | undefined;
-const mapSet = uncurryThis(Map.prototype.set) as <V>(map: Map<string, V>, key: string, value: V) => void;
-const stringIndexOf = uncurryThis(String.prototype.indexOf) as (s: string, search: string, from: number) => number;
-const stringSlice = uncurryThis(String.prototype.slice) as (s: string, start: number, end: number) => string;
+/**
+ * The Map and String methods a lookup calls, as they are when this module loads (a user's later change to the
+ * prototypes cannot answer a lookup). A Map, not an object without a prototype: looking a fresh string up in an
+ * object's dictionary internalizes it first, which cost ~120 ns a lookup here.
+ */
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
+const stringIndexOf = String.prototype.indexOf;
+const stringSlice = String.prototype.slice;
 
 /** A node of the segment trie: the patterns that end here, those that go deeper, and the children. */
 interface SegmentNode {
@@ -198,18 +199,21 @@ export class RouteIndex {
   /** Candidates for every pathname: patterns whose pathname the index cannot narrow. */
   #always: number[] = [];
 
-  /** Indexes pattern number `index` (each call's index greater than the last). */
-  add(index: number, internals: PatternInternals): void {
+  /**
+   * Indexes pattern number `index` (each call's index greater than the last). Returns whether being a candidate
+   * means its pathname matches (an exact value, or a path of literal and `:name` segments, with or without `/*`).
+   */
+  add(index: number, internals: PatternInternals): boolean {
     const placement = placementOf(internals);
     if (placement.kind === "exact") {
-      const list = mapGet(this.#exact, placement.value);
-      if (list === undefined) mapSet(this.#exact, placement.value, [index]);
+      const list: number[] | undefined = mapGet.call(this.#exact, placement.value);
+      if (list === undefined) mapSet.call(this.#exact, placement.value, [index]);
       else list[list.length] = index;
-      return;
+      return true;
     }
     if (placement.kind === "prefix" && placement.segments.length === 0) {
       this.#always[this.#always.length] = index;
-      return;
+      return false;
     }
     let node = this.#root;
     const segments = placement.segments;
@@ -218,44 +222,50 @@ export class RouteIndex {
       if (segment === PARAM) {
         node = node.param ??= newNode();
       } else {
-        node.literal ??= new Map();
-        let child = mapGet(node.literal, segment);
-        if (child === undefined) mapSet(node.literal, segment, child = newNode());
+        const literal = node.literal ??= new Map();
+        let child: SegmentNode | undefined = mapGet.call(literal, segment);
+        if (child === undefined) mapSet.call(literal, segment, child = newNode());
         node = child;
       }
     }
     const list = placement.kind === "path" && !placement.deeper ? (node.ends ??= []) : (node.deeper ??= []);
     list[list.length] = index;
+    return placement.kind === "path";
   }
 
   /**
-   * Pushes onto `lists` every list of patterns that may match `pathname` (each list in index order; a pattern is
-   * in one list only).
+   * Writes into `lists` from 0 on every list of patterns that may match `pathname` (each list in index order; a
+   * pattern is in one list only), and returns how many.
    */
-  candidates(pathname: string, lists: number[][]): void {
-    if (this.#always.length !== 0) lists[lists.length] = this.#always;
-    const exact = mapGet(this.#exact, pathname);
-    if (exact !== undefined) lists[lists.length] = exact;
-    if (pathname[0] === "/") walk(this.#root, pathname, 1, lists);
+  candidates(pathname: string, lists: number[][]): number {
+    let n = 0;
+    if (this.#always.length !== 0) lists[n++] = this.#always;
+    const exact: number[] | undefined = mapGet.call(this.#exact, pathname);
+    if (exact !== undefined) lists[n++] = exact;
+    return pathname[0] === "/" ? walk(this.#root, pathname, 1, lists, n) : n;
   }
 }
 
-/** Follows `path`'s segment starting at `start` from `node` (a pathname has one after every "/", maybe empty). */
-function walk(node: SegmentNode, path: string, start: number, lists: number[][]): void {
-  if (node.deeper !== null) lists[lists.length] = node.deeper;
-  let end = stringIndexOf(path, "/", start);
+/**
+ * Follows `path`'s segment starting at `start` from `node` (a pathname has one after every "/", maybe empty),
+ * writing the lists it meets into `lists` from `n` on; returns the new count.
+ */
+function walk(node: SegmentNode, path: string, start: number, lists: number[][], n: number): number {
+  if (node.deeper !== null) lists[n++] = node.deeper;
+  let end = stringIndexOf.call(path, "/", start);
   const last = end === -1;
   if (last) end = path.length;
   if (node.literal !== null) {
-    const child = mapGet(node.literal, stringSlice(path, start, end));
+    const child: SegmentNode | undefined = mapGet.call(node.literal, stringSlice.call(path, start, end));
     if (child !== undefined) {
-      if (!last) walk(child, path, end + 1, lists);
-      else if (child.ends !== null) lists[lists.length] = child.ends;
+      if (!last) n = walk(child, path, end + 1, lists, n);
+      else if (child.ends !== null) lists[n++] = child.ends;
     }
   }
   const param = node.param;
   if (param !== null && end > start) {
-    if (!last) walk(param, path, end + 1, lists);
-    else if (param.ends !== null) lists[lists.length] = param.ends;
+    if (!last) n = walk(param, path, end + 1, lists, n);
+    else if (param.ends !== null) lists[n++] = param.ends;
   }
+  return n;
 }

@@ -17,6 +17,7 @@ import {
 } from "./url_pattern.ts";
 import { currentValues, prepareHref, prepareInput } from "./pattern_input.ts";
 import { RouteIndex } from "./route_index.ts";
+import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgumentError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
@@ -31,6 +32,10 @@ export interface URLPatternListResult {
 }
 
 const PATHNAME = 5;
+const FULL_WILDCARD = COMPONENT_FULL_WILDCARD;
+
+/** The candidate lists of the lookup under way (reused: a lookup runs no user code, so none starts inside another). */
+const lists: number[][] = [];
 
 /** The winner's result of the last exec lookup (set by #first when it confirms with exec). */
 let lastResult: URLPatternResult | null = null;
@@ -54,6 +59,8 @@ function checkOptions(options: unknown): void {
 export class URLPatternList {
   #patterns: URLPattern[] = [];
   #index = new RouteIndex();
+  /** Per pattern: being the index's candidate means it matches (its pathname is decided there, the rest is "*"). */
+  #sure: boolean[] = [];
 
   /**
    * `new URLPatternList(patterns?, options?)`: each item a URLPattern (kept as it is) or what `new URLPattern(item,
@@ -152,7 +159,12 @@ export class URLPatternList {
 
   #push(pattern: URLPattern): number {
     const index = this.#patterns.length;
-    this.#index.add(index, patternInternals(pattern)!);
+    const internals = patternInternals(pattern)!;
+    const decided = this.#index.add(index, internals);
+    const types = internals.types;
+    let restIsWildcard = true;
+    for (let c = 0; c < 8; c++) if (c !== PATHNAME && types[c] !== FULL_WILDCARD) restIsWildcard = false;
+    this.#sure[index] = decided && restIsWildcard;
     this.#patterns[index] = pattern;
     return index;
   }
@@ -163,22 +175,24 @@ export class URLPatternList {
    */
   #first(inputs: URLPatternInput[] | null): number {
     const values = currentValues();
-    const lists: number[][] = [];
-    this.#index.candidates(values[PATHNAME], lists);
+    const count = this.#index.candidates(values[PATHNAME], lists);
     const patterns = this.#patterns;
-    if (lists.length === 1) {
+    const sure = inputs === null ? this.#sure : null; // exec builds the result whatever the index knows
+    if (count <= 1) {
+      if (count === 0) return -1;
       const list = lists[0];
       for (let k = 0; k < list.length; k++) {
-        if (confirm(patterns[list[k]], inputs)) return list[k];
+        const index = list[k];
+        if ((sure !== null && sure[index]) || confirm(patterns[index], inputs)) return index;
       }
       return -1;
     }
     const heads: number[] = [];
-    for (let l = 0; l < lists.length; l++) heads[l] = 0;
+    for (let l = 0; l < count; l++) heads[l] = 0;
     for (;;) {
       let best = -1;
       let from = -1;
-      for (let l = 0; l < lists.length; l++) {
+      for (let l = 0; l < count; l++) {
         const list = lists[l];
         if (heads[l] < list.length && (best === -1 || list[heads[l]] < best)) {
           best = list[heads[l]];
@@ -187,7 +201,7 @@ export class URLPatternList {
       }
       if (best === -1) return -1;
       heads[from]++;
-      if (confirm(patterns[best], inputs)) return best;
+      if ((sure !== null && sure[best]) || confirm(patterns[best], inputs)) return best;
     }
   }
 }

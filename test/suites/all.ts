@@ -17,6 +17,7 @@ import * as wptSetters from "./wpt_setters_idna.ts";
 import * as wptUrlPattern from "./wpt_urlpattern.ts";
 import * as urlPatternApi from "./url_pattern_api.ts";
 import * as urlPatternDifferential from "./url_pattern_differential.ts";
+import * as urlPatternListApi from "./url_pattern_list_api.ts";
 import * as urlPatternListDifferential from "./url_pattern_list_differential.ts";
 
 /**
@@ -39,6 +40,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   buffers.register(api);
   differential.register(api, seed);
   urlPatternDifferential.register(api, seed);
+  urlPatternListApi.register(api);
   urlPatternListDifferential.register(api, seed);
   batch.register(api, seed);
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;

@@ -1,0 +1,274 @@
+/**
+ * URLPatternList's API and hostile inputs: WebIDL-like edges (brand checks, errors with Node's codes, `length`,
+ * inspect), the loop's semantics where they are easy to get wrong (order, add() after lookups, invalid input, an
+ * empty list), realm safety, and sizes: 10,000 patterns, a catastrophic regexp group, a 1 MB request URL.
+ */
+import { inspect } from "node:util";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+
+type Pattern = InstanceType<Api["URLPattern"]>;
+
+function throwsCode(fn: () => unknown, code: string, what: string): void {
+  try {
+    fn();
+  } catch (error) {
+    assert.instance(error, TypeError, what);
+    assert.is((error as { code?: string }).code, code, `${what}: ${(error as Error).message}`);
+    return;
+  }
+  assert.unreachable(`${what}: no error`);
+}
+
+/** The loop the list replaces: the first pattern whose exec() matches, and its result. */
+function loop(patterns: Pattern[], ...args: unknown[]): { index: number; result: unknown } | null {
+  for (let i = 0; i < patterns.length; i++) {
+    const result = (patterns[i].exec as (...a: unknown[]) => unknown)(...args);
+    if (result !== null) return { index: i, result };
+  }
+  return null;
+}
+
+function time(fn: () => void): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+export function register(api: Api): void {
+  const { URLPattern, URLPatternList } = api;
+  const test = suite("URLPatternList: API and hostile inputs");
+
+  test("the first match in insertion order, with the pattern's own result", () => {
+    const list = new URLPatternList([
+      { pathname: "/users/:id" },
+      { pathname: "/users/me" },
+      { hostname: "admin.example.com", pathname: "/users/:name" },
+      "https://*.example.com/books/:id(\\d+)",
+    ]);
+    assert.is(list.length, 4);
+    const me = list.exec("https://example.com/users/me")!;
+    assert.is(me.index, 0); // order decides, not specificity
+    assert.equal(me.result, new URLPattern({ pathname: "/users/:id" }).exec("https://example.com/users/me"));
+    assert.is(list.exec("https://a.example.com/books/42")!.index, 3);
+    assert.is(list.exec("https://a.example.com/books/x"), null);
+    assert.is(list.test("https://a.example.com/books/x"), false);
+    assert.is(list.test("https://a.example.com/users/1"), true);
+    // Dot segments and percent-encoding are the URL parser's: the pattern sees the canonical pathname.
+    assert.is(list.exec("https://x.org/books/../users/%6De")!.result.pathname.input, "/users/%6De");
+    assert.is(list.exec("https://x.org/books/../users/%6De")!.index, 0);
+  });
+
+  test("inputs: strings with a base, URL objects (ours and the runtime's), dictionaries; invalid URLs do not match", () => {
+    const patterns = [new URLPattern({ pathname: "/a/:x" }), new URLPattern({ protocol: "http", pathname: "/b" })];
+    const list = new URLPatternList(patterns);
+    assert.is(list.exec("1", "https://h.org/a/")!.index, 0);
+    assert.equal(list.exec("1", "https://h.org/a/")!.result.inputs, ["1", "https://h.org/a/"]);
+    assert.is(list.exec(new api.URL("http://h.org/b"))!.pattern, patterns[1]);
+    assert.is(list.exec(new globalThis.URL("http://h.org/a/2"))!.index, 0);
+    assert.equal(list.exec({ pathname: "/a/3" })!.result, patterns[0].exec({ pathname: "/a/3" }));
+    for (const invalid of ["http://[", "/a/1", "", "https://exa mple.com/a/1"]) {
+      assert.is(list.exec(invalid), null, invalid);
+      assert.is(list.test(invalid), false, invalid);
+    }
+    assert.is(list.exec("/a/1", "not a base"), null);
+  });
+
+  test("add() after lookups: the new pattern answers from then on, in its place in the order", () => {
+    const list = new URLPatternList();
+    assert.is(list.exec("https://h.org/x/1"), null);
+    assert.is(list.test("https://h.org/x/1"), false);
+    assert.is(list.add({ pathname: "/x/:id(\\d+)" }), 0);
+    assert.is(list.exec("https://h.org/x/1")!.index, 0);
+    assert.is(list.add("/x/*", "https://h.org"), 1);
+    assert.is(list.add("https://h.org/x/:y", { ignoreCase: true }), 2);
+    assert.is(list.exec("https://h.org/x/1")!.index, 0);
+    assert.is(list.exec("https://h.org/x/a/b")!.index, 1);
+    assert.is(list.exec("https://H.org/X/a")!.index, 2);
+    const pattern = new URLPattern({ pathname: "/z" });
+    assert.is(list.add(pattern), 3);
+    assert.is(list.exec("https://h.org/z")!.pattern, pattern);
+    assert.is(list.length, 4);
+  });
+
+  test("bad arguments: TypeErrors with Node's codes, as URLPattern's", () => {
+    const list = new URLPatternList([{ pathname: "/a" }]);
+    const fake = Object.create(URLPatternList.prototype);
+    throwsCode(() => Reflect.get(URLPatternList.prototype, "length", fake), "ERR_INVALID_THIS", "length");
+    throwsCode(() => list.test.call(fake, "https://h/a"), "ERR_INVALID_THIS", "test");
+    throwsCode(() => list.exec.call({}, "https://h/a"), "ERR_INVALID_THIS", "exec");
+    throwsCode(() => list.add.call(fake, "/a"), "ERR_INVALID_THIS", "add");
+    for (const bad of [5, "abc", {}, null, true]) {
+      throwsCode(() => new URLPatternList(bad as never), "ERR_INVALID_ARG_TYPE", `patterns ${String(bad)}`);
+    }
+    throwsCode(() => new URLPatternList([], 5 as never), "ERR_INVALID_ARG_TYPE", "options");
+    throwsCode(() => new URLPatternList(["("]), "ERR_INVALID_URL_PATTERN", "an invalid pattern");
+    throwsCode(() => new URLPatternList([{ pathname: "/:x(" }]), "ERR_INVALID_URL_PATTERN", "an invalid regexp");
+    throwsCode(() => (list.add as () => number)(), "ERR_MISSING_ARGS", "add()");
+    throwsCode(() => list.add(new URLPattern({}), "https://h"), "ERR_INVALID_ARG_VALUE", "add(URLPattern, base)");
+    throwsCode(() => list.add({ pathname: "/b" }, "https://h"), "ERR_INVALID_URL_PATTERN", "add(init, base)");
+    assert.is(list.length, 1, "nothing was added by a failed add()");
+    // A base URL with a dictionary input: the error URLPattern's exec() throws, under the same code.
+    let patternCode: unknown;
+    try {
+      new URLPattern({ pathname: "/a" }).exec({ pathname: "/a" }, "https://h");
+    } catch (error) {
+      patternCode = (error as { code?: string }).code;
+    }
+    throwsCode(() => list.exec({ pathname: "/a" }, "https://h"), patternCode as string, "exec(init, base)");
+    throwsCode(() => list.test({ pathname: "/a" }, "https://h"), patternCode as string, "test(init, base)");
+    // The loop over no patterns calls nothing, so throws nothing.
+    assert.is(new URLPatternList().exec({ pathname: "/a" }, "https://h"), null);
+    // A non-iterable patterns argument is caught before any pattern is made; a generator works.
+    const list2 = new URLPatternList((function* () {
+      yield { pathname: "/g" };
+      yield "https://h.org/k";
+    })());
+    assert.is(list2.length, 2);
+    assert.is(list2.exec("https://h.org/k")!.index, 1);
+  });
+
+  test("WebIDL-like shape: members on the prototype, length a getter, toStringTag, inspect, not a global", () => {
+    const list = new URLPatternList([{ pathname: "/a" }, { pathname: "/b/:c" }]);
+    const descriptor = Object.getOwnPropertyDescriptor(URLPatternList.prototype, "length")!;
+    assert.type(descriptor.get, "function");
+    assert.is(descriptor.set, undefined);
+    assert.is(descriptor.enumerable, true);
+    assert.is(Object.prototype.toString.call(list), "[object URLPatternList]");
+    assert.is(URLPatternList.length, 0);
+    assert.is(URLPatternList.prototype.add.length, 1);
+    assert.is(URLPatternList.prototype.exec.length, 0);
+    const shown = inspect(list);
+    assert.ok(shown.startsWith("URLPatternList {"), shown);
+    assert.ok(shown.includes("length: 2") && shown.includes("'/b/:c'"), shown);
+    assert.is((globalThis as Record<string, unknown>).URLPatternList, undefined);
+    assert.equal(Object.keys(list), []);
+  });
+
+  test("realm safety: changing RegExp, Map and String prototypes after load changes no lookup's answer", () => {
+    // Made before: constructing a pattern is ada_calls.ts's (it decodes ada's output with String methods). Not
+    // changed: charCodeAt, which the strings' encoders call (ffi/native_calls/strings.ts, Deno's path).
+    const list = new URLPatternList([{ pathname: "/users/:id(\\d+)" }, { pathname: "/users/:name" }]);
+    list.add({ hostname: "h.org", pathname: "/late/:x" });
+    list.add({ pathname: "/exact" });
+    const saved = {
+      exec: RegExp.prototype.exec,
+      test: RegExp.prototype.test,
+      get: Map.prototype.get,
+      slice: String.prototype.slice,
+      indexOf: String.prototype.indexOf,
+    };
+    const restore = () => {
+      Object.assign(RegExp.prototype, { exec: saved.exec, test: saved.test });
+      Object.assign(Map.prototype, { get: saved.get });
+      Object.assign(String.prototype, { slice: saved.slice, indexOf: saved.indexOf });
+    };
+    try {
+      RegExp.prototype.exec = () => null;
+      RegExp.prototype.test = () => false;
+      Map.prototype.get = () => undefined;
+      String.prototype.slice = () => "";
+      String.prototype.indexOf = () => -1;
+      const found = list.exec("https://h.org/users/42");
+      const named = list.exec("https://h.org/users/ann");
+      const late = list.exec("https://h.org/late/1");
+      const exact = list.exec("https://h.org/exact");
+      // RegExp.prototype.test asks the prototype's exec again (the engines' built-in behaviour): test() is safe
+      // from a changed test, exec() from both. (Calling exec for test() would cost 30-75 ns a RegExp.)
+      RegExp.prototype.exec = saved.exec;
+      const tested = [list.test("https://h.org/users/42"), list.test("https://h.org/late/1")];
+      restore();
+      assert.is(found?.index, 0);
+      assert.is(found?.result.pathname.groups.id, "42");
+      assert.is(named?.index, 1);
+      assert.is(late?.index, 2);
+      assert.is(exact?.index, 3);
+      assert.equal(tested, [true, true]);
+    } finally {
+      restore();
+    }
+  });
+
+  test("10,000 patterns: construction and lookups stay fast, the answers are the loop's", () => {
+    const patterns: Pattern[] = [];
+    const made = time(() => {
+      for (let i = 0; i < 10_000; i++) {
+        const pathname = i % 10 === 9 ? `/r${i}/:id(\\d+)` : i % 3 === 0 ? `/r${i}/items/:id` : `/r${i}/list`;
+        patterns.push(new URLPattern({ pathname }));
+      }
+    });
+    let list!: InstanceType<typeof URLPatternList>;
+    const built = time(() => (list = new URLPatternList(patterns)));
+    const requests = Array.from({ length: 200 }, (_, k) => {
+      const i = (k * 7919) % 10_000;
+      return `https://h.org/r${i}/${i % 10 === 9 ? "12" : i % 3 === 0 ? "items/x" : "list"}${k % 5 === 4 ? "x" : ""}`;
+    });
+    const viaLoop: unknown[] = [];
+    const loopTime = time(() => {
+      for (const r of requests.slice(0, 20)) viaLoop.push(loop(patterns, r)?.index ?? -1);
+    });
+    const viaList: unknown[] = [];
+    const listTime = time(() => {
+      for (const r of requests) viaList.push(list.exec(r)?.index ?? -1);
+    });
+    assert.equal(viaList.slice(0, 20), viaLoop);
+    assert.ok(viaList.filter((x) => x === -1).length >= 10, "misses too");
+    const perLoop = loopTime / 20, perList = listTime / requests.length;
+    console.log(
+      `  10,000 patterns: made in ${made.toFixed(0)} ms, list built in ${built.toFixed(0)} ms; ` +
+        `${(perList * 1000).toFixed(1)} µs a lookup (the loop: ${(perLoop * 1000).toFixed(0)} µs)`,
+    );
+    assert.ok(built < 2000, `list built in ${built} ms`);
+    assert.ok(perList * 20 < perLoop, `a list lookup ${perList} ms, a loop ${perLoop} ms`);
+  });
+
+  test("a catastrophic regexp group: the list runs it once, as the loop does", () => {
+    // (a+)+b on a's and no b backtracks exponentially: grow the input until one run takes a few ms.
+    const slow = new URLPattern({ pathname: "/slow/:x((?:a+)+b)" });
+    let input = "";
+    for (let n = 14; n <= 30; n++) {
+      input = `https://h.org/slow/${"a".repeat(n)}c`;
+      if (time(() => slow.test(input)) > 4) break;
+    }
+    const one = time(() => slow.exec(input));
+    const patterns = [new URLPattern({ pathname: "/fast/:x" }), slow, new URLPattern({ pathname: "/slow/*" })];
+    const list = new URLPatternList(patterns);
+    let viaList: unknown, viaLoop: unknown;
+    const listTime = time(() => (viaList = list.exec(input)?.index));
+    const loopTime = time(() => (viaLoop = loop(patterns, input)?.index));
+    assert.is(viaList, 2);
+    assert.is(viaLoop, 2);
+    // Once, as the loop: twice would take two runs' time.
+    assert.ok(
+      listTime < loopTime * 1.5 + 2 && listTime < one * 1.6 + 2,
+      `list ${listTime} ms, loop ${loopTime}, one ${one}`,
+    );
+  });
+
+  test("a 1 MB request URL: the same answer as the loop, in reasonable time", () => {
+    const patterns = [
+      new URLPattern({ pathname: "/files/:name" }),
+      new URLPattern({ pathname: "/deep/*" }),
+      new URLPattern({ pathname: "/q", search: "k=:v" }),
+    ];
+    const list = new URLPatternList(patterns);
+    const inputs = [
+      `https://h.org/files/${"x".repeat(1 << 20)}`,
+      `https://h.org/deep/${"a/".repeat(1 << 19)}`,
+      `https://h.org/q?k=${"v".repeat(1 << 20)}`,
+      `https://h.org/${"a/".repeat(1 << 19)}`,
+    ];
+    for (const input of inputs) {
+      let viaList: unknown;
+      const took = time(() => (viaList = list.exec(input)));
+      const expected = loop(patterns, input);
+      const got = viaList as { index: number; result: unknown } | null;
+      assert.is(got?.index, expected?.index);
+      assert.equal(got?.result, expected?.result);
+      assert.ok(took < 2000, `${took} ms`);
+    }
+  });
+
+  test.run();
+}
