@@ -137,6 +137,7 @@ for (const [name, command, args, env] of suites) {
       "test/deno.ts",
       "bench/deno.ts",
       "bench/urlpattern_deno.ts",
+      "bench/routing_deno.ts",
     ]],
     ["jsr dry run", ["publish", "--dry-run", "--allow-dirty"]],
   ];
