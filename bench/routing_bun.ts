@@ -18,7 +18,6 @@ const result = runRoutingBench(
     gc,
     URLPattern: ada.URLPattern,
     URLPatternList: ada.URLPatternList,
-    URL: ada.URL,
     builtInURLPattern,
     FindMyWay,
     RegExpRouter,

@@ -44,7 +44,7 @@ function commandFor(runtime, rounds) {
 const COLUMNS = [
   ["URLPatternList", "list"],
   ["URLPatternList test", "list test"],
-  ["our URL.canParse", "parse only"],
+  ["parse", "parse"],
   ["find-my-way", "find-my-way"],
   ["hono", "hono"],
   ["rou3", "rou3"],
@@ -104,8 +104,8 @@ export function runRoutingSection({ rounds = 9, runtimes = DEFAULT_RUNTIMES } = 
     for (const note of notes) console.log(`  ${note}`);
   }
   console.log(
-    "Targets: list/hono <= 2, list/fmw <= 1.5, built-in/list >= 10. 'list test': test() (no result built); " +
-      "'parse only': our URL.canParse (the parse crossing alone).",
+    "Targets: list/hono <= 2, list/fmw <= 1.5, built-in/list >= 10. 'list test': its test() (no result built); " +
+      "'parse': the parse crossing alone (test() of new URLPattern({}), which checks nothing after it).",
   );
   mkdirSync(join(root, "bench", "results"), { recursive: true });
   const report = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, rounds, results };

@@ -19,7 +19,6 @@ const result = runRoutingBench(
     gc,
     URLPattern: ada.URLPattern,
     URLPatternList: ada.URLPatternList,
-    URL: ada.URL,
     builtInURLPattern,
     FindMyWay,
     RegExpRouter,
