@@ -15,7 +15,7 @@ import {
   type URLPatternOptions,
   type URLPatternResult,
 } from "./url_pattern.ts";
-import { currentValues, prepareHref, prepareInput } from "./pattern_input.ts";
+import { currentValues, prepareHref, prepareInput, valueOf } from "./pattern_input.ts";
 import { RouteIndex } from "./route_index.ts";
 import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgumentError, typeError } from "../builtins/errors.ts";
@@ -174,8 +174,9 @@ export class URLPatternList {
    * index order, each confirmed by the pattern (by exec when `inputs` is given: its result is then lastResult).
    */
   #first(inputs: URLPatternInput[] | null): number {
-    const values = currentValues();
-    const count = this.#index.candidates(values[PATHNAME], lists);
+    // The pathname first: most lookups confirm one candidate, which cuts what it reads from a URL string itself.
+    const count = this.#index.candidates(valueOf(PATHNAME), lists);
+    let tried = 0;
     const patterns = this.#patterns;
     const sure = inputs === null ? this.#sure : null; // exec builds the result whatever the index knows
     if (count <= 1) {
@@ -183,7 +184,9 @@ export class URLPatternList {
       const list = lists[0];
       for (let k = 0; k < list.length; k++) {
         const index = list[k];
-        if ((sure !== null && sure[index]) || confirm(patterns[index], inputs)) return index;
+        if (sure !== null && sure[index]) return index;
+        if (tried++ === 1) currentValues(); // a second candidate: cut all eight values once, not per candidate
+        if (confirm(patterns[index], inputs)) return index;
       }
       return -1;
     }
@@ -201,7 +204,9 @@ export class URLPatternList {
       }
       if (best === -1) return -1;
       heads[from]++;
-      if ((sure !== null && sure[best]) || confirm(patterns[best], inputs)) return best;
+      if (sure !== null && sure[best]) return best;
+      if (tried++ === 1) currentValues();
+      if (confirm(patterns[best], inputs)) return best;
     }
   }
 }
