@@ -224,25 +224,30 @@ export function register(api: Api): void {
   });
 
   test("a catastrophic regexp group: the list runs it once, as the loop does", () => {
-    // (a+)+b on a's and no b backtracks exponentially: grow the input until one run takes a few ms.
+    // (a+)+b on a's and no b backtracks exponentially: grow the input until one run takes over 10 ms, so that two
+    // runs (40% over one, plus 2 ms of slack) cannot pass for one.
     const slow = new URLPattern({ pathname: "/slow/:x((?:a+)+b)" });
     let input = "";
     for (let n = 14; n <= 30; n++) {
       input = `https://h.org/slow/${"a".repeat(n)}c`;
-      if (time(() => slow.test(input)) > 4) break;
+      if (time(() => slow.test(input)) > 10) break;
     }
-    const one = time(() => slow.exec(input));
     const patterns = [new URLPattern({ pathname: "/fast/:x" }), slow, new URLPattern({ pathname: "/slow/*" })];
     const list = new URLPatternList(patterns);
     let viaList: unknown, viaLoop: unknown;
-    const listTime = time(() => (viaList = list.exec(input)?.index));
-    const loopTime = time(() => (viaLoop = loop(patterns, input)?.index));
+    // The best of five alternating runs each: a machine under load slows single runs by several times.
+    const best = { one: Infinity, list: Infinity, loop: Infinity };
+    for (let round = 0; round < 5; round++) {
+      best.one = Math.min(best.one, time(() => slow.exec(input)));
+      best.list = Math.min(best.list, time(() => (viaList = list.exec(input)?.index)));
+      best.loop = Math.min(best.loop, time(() => (viaLoop = loop(patterns, input)?.index)));
+    }
     assert.is(viaList, 2);
     assert.is(viaLoop, 2);
     // Once, as the loop: twice would take two runs' time.
     assert.ok(
-      listTime < loopTime * 1.5 + 2 && listTime < one * 1.6 + 2,
-      `list ${listTime} ms, loop ${loopTime}, one ${one}`,
+      best.list < best.loop * 1.5 + 2 && best.list < best.one * 1.6 + 2,
+      `list ${best.list} ms, loop ${best.loop}, one ${best.one}`,
     );
   });
 
