@@ -3,7 +3,7 @@
 // only the per-thread memos of the last base and the last href (below) outlive a call, and they never change an
 // answer.
 #include "ada_ffi.h"
-#include "ada_ffi_url_pattern.h"
+#include "ada_ffi_operations.h"
 
 #include <cstring>
 #include <optional>
@@ -101,89 +101,6 @@ std::optional<url> parse_href(std::string_view href) {
   return std::move(*parsed);
 }
 
-}  // namespace
-
-extern "C" {
-
-uint32_t ada_ffi_abi_version(void) { return ADA_FFI_ABI_VERSION; }
-
-uint32_t ada_ffi_ada_version(uint8_t* out, uint32_t out_cap) {
-  static constexpr std::string_view version = ADA_VERSION;
-  uint32_t len = static_cast<uint32_t>(version.size());
-  if (len <= out_cap) std::memcpy(out, version.data(), len);
-  return len;
-}
-
-uint32_t ada_ffi_parse(const uint8_t* input, uint32_t input_len, uint8_t* out, uint32_t out_cap,
-                       uint32_t* components) {
-  std::string_view in = view(input, input_len);
-  auto parsed = ada::parse<url>(in);
-  uint32_t result = report(parsed ? &*parsed : nullptr, in, out, out_cap, components);
-  if (result == ADA_FFI_UNCHANGED && input_len <= MEMO_LIMIT) last_href = std::move(*parsed);
-  return result;
-}
-
-uint32_t ada_ffi_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base,
-                                 uint32_t base_len, uint8_t* out, uint32_t out_cap, uint32_t* components) {
-  std::optional<url> own_base;
-  const url* base_url = parse_base(view(base, base_len), own_base);
-  if (base_url == nullptr) return ADA_FFI_INVALID;
-  std::string_view in = view(input, input_len);
-  auto parsed = ada::parse<url>(in, base_url);
-  return report(parsed ? &*parsed : nullptr, in, out, out_cap, components);
-}
-
-uint32_t ada_ffi_parse_block(uint8_t* block) {
-  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
-  std::memcpy(header, block, sizeof header);  // the block is caller memory: no aliasing assumptions
-  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
-  uint32_t input_len = header[ADA_FFI_BLOCK_INPUT_LEN];
-  uint32_t base_len = header[ADA_FFI_BLOCK_BASE_LEN];
-  uint32_t components[ADA_FFI_COMPONENT_COUNT];
-  uint32_t result = base_len == ADA_FFI_NO_BASE
-                        ? ada_ffi_parse(text, input_len, text, header[ADA_FFI_BLOCK_TEXT_CAP], components)
-                        : ada_ffi_parse_with_base(text, input_len, text + input_len, base_len, text,
-                                                  header[ADA_FFI_BLOCK_TEXT_CAP], components);
-  if (result != ADA_FFI_INVALID) {
-    std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
-  }
-  return result;
-}
-
-uint32_t ada_ffi_set_block(uint8_t* block) {
-  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
-  std::memcpy(header, block, sizeof header);
-  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
-  // A setter always has a value: the parse blocks' "no base" is a caller's mistake here, not a 4 GiB value.
-  if (header[ADA_FFI_BLOCK_BASE_LEN] == ADA_FFI_NO_BASE) return ADA_FFI_INVALID;
-  std::string_view href = view(text, header[ADA_FFI_BLOCK_INPUT_LEN]);
-  std::string_view value = view(text + href.size(), header[ADA_FFI_BLOCK_BASE_LEN]);
-  std::optional<url> parsed = parse_href(href);
-  if (!parsed) return ADA_FFI_INVALID;
-  bool ok = true;
-  switch (header[ADA_FFI_BLOCK_SETTER]) {
-    case ADA_FFI_SET_HREF: ok = parsed->set_href(value); break;
-    case ADA_FFI_SET_PROTOCOL: ok = parsed->set_protocol(value); break;
-    case ADA_FFI_SET_USERNAME: ok = parsed->set_username(value); break;
-    case ADA_FFI_SET_PASSWORD: ok = parsed->set_password(value); break;
-    case ADA_FFI_SET_HOST: ok = parsed->set_host(value); break;
-    case ADA_FFI_SET_HOSTNAME: ok = parsed->set_hostname(value); break;
-    case ADA_FFI_SET_PORT: ok = parsed->set_port(value); break;
-    case ADA_FFI_SET_PATHNAME: ok = parsed->set_pathname(value); break;
-    case ADA_FFI_SET_SEARCH: parsed->set_search(value); break;
-    case ADA_FFI_SET_HASH: parsed->set_hash(value); break;
-    default: return ADA_FFI_INVALID;
-  }
-  if (!ok) return ADA_FFI_INVALID;
-  // report() compares with the old href: UNCHANGED then means "the setter changed nothing".
-  uint32_t components[ADA_FFI_COMPONENT_COUNT];
-  uint32_t result = report(&*parsed, href, text, header[ADA_FFI_BLOCK_TEXT_CAP], components);
-  if (result != ADA_FFI_INVALID) std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
-  return result;
-}
-
-namespace {
-
 // Node's algorithm for url.domainToASCII: the host setter of a special URL, so the result is exactly
 // what the URL parser would make of that host.
 std::optional<std::string> domain_to_ascii(std::string_view domain) {
@@ -230,24 +147,117 @@ std::string_view block_input(const uint8_t* block) {
 
 }  // namespace
 
-uint32_t ada_ffi_domain_to_ascii_block(uint8_t* block) {
-  return write_domain(block, domain_to_ascii(block_input(block)));
+// The operations ada_ffi_block dispatches to (ada_ffi_operations.h): internal, not exported.
+namespace ada_ffi_internal {
+
+uint32_t parse(const uint8_t* input, uint32_t input_len, uint8_t* out, uint32_t out_cap, uint32_t* components) {
+  std::string_view in = view(input, input_len);
+  auto parsed = ada::parse<url>(in);
+  uint32_t result = report(parsed ? &*parsed : nullptr, in, out, out_cap, components);
+  if (result == ADA_FFI_UNCHANGED && input_len <= MEMO_LIMIT) last_href = std::move(*parsed);
+  return result;
 }
 
-uint32_t ada_ffi_domain_to_unicode_block(uint8_t* block) {
-  auto ascii = domain_to_ascii(block_input(block));
-  if (!ascii) return ADA_FFI_INVALID;
-  return write_domain(block, ada::idna::to_unicode(*ascii));
+uint32_t parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base, uint32_t base_len,
+                         uint8_t* out, uint32_t out_cap, uint32_t* components) {
+  std::optional<url> own_base;
+  const url* base_url = parse_base(view(base, base_len), own_base);
+  if (base_url == nullptr) return ADA_FFI_INVALID;
+  std::string_view in = view(input, input_len);
+  auto parsed = ada::parse<url>(in, base_url);
+  return report(parsed ? &*parsed : nullptr, in, out, out_cap, components);
 }
 
-uint32_t ada_ffi_can_parse_block(const uint8_t* block) {
+uint32_t can_parse(const uint8_t* input, uint32_t input_len) {
+  return ada::can_parse(view(input, input_len)) ? 1u : 0u;
+}
+
+uint32_t can_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base, uint32_t base_len) {
+  std::string_view base_view = view(base, base_len);
+  return ada::can_parse(view(input, input_len), &base_view) ? 1u : 0u;
+}
+
+uint32_t parse_block(uint8_t* block) {
+  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
+  std::memcpy(header, block, sizeof header);  // the block is caller memory: no aliasing assumptions
+  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  uint32_t input_len = header[ADA_FFI_BLOCK_INPUT_LEN];
+  uint32_t base_len = header[ADA_FFI_BLOCK_BASE_LEN];
+  uint32_t components[ADA_FFI_COMPONENT_COUNT];
+  uint32_t result = base_len == ADA_FFI_NO_BASE
+                        ? parse(text, input_len, text, header[ADA_FFI_BLOCK_TEXT_CAP], components)
+                        : parse_with_base(text, input_len, text + input_len, base_len, text,
+                                          header[ADA_FFI_BLOCK_TEXT_CAP], components);
+  if (result != ADA_FFI_INVALID) {
+    std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
+  }
+  return result;
+}
+
+uint32_t can_parse_block(const uint8_t* block) {
   uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
   std::memcpy(header, block, sizeof header);
   const uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
   uint32_t input_len = header[ADA_FFI_BLOCK_INPUT_LEN];
   uint32_t base_len = header[ADA_FFI_BLOCK_BASE_LEN];
-  return base_len == ADA_FFI_NO_BASE ? ada_ffi_can_parse(text, input_len)
-                                     : ada_ffi_can_parse_with_base(text, input_len, text + input_len, base_len);
+  return base_len == ADA_FFI_NO_BASE ? can_parse(text, input_len)
+                                     : can_parse_with_base(text, input_len, text + input_len, base_len);
+}
+
+uint32_t set_block(uint8_t* block) {
+  uint32_t header[ADA_FFI_BLOCK_TEXT / 4];
+  std::memcpy(header, block, sizeof header);
+  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  // A setter always has a value: the parse blocks' "no base" is a caller's mistake here, not a 4 GiB value.
+  if (header[ADA_FFI_BLOCK_BASE_LEN] == ADA_FFI_NO_BASE) return ADA_FFI_INVALID;
+  std::string_view href = view(text, header[ADA_FFI_BLOCK_INPUT_LEN]);
+  std::string_view value = view(text + href.size(), header[ADA_FFI_BLOCK_BASE_LEN]);
+  std::optional<url> parsed = parse_href(href);
+  if (!parsed) return ADA_FFI_INVALID;
+  bool ok = true;
+  switch (header[ADA_FFI_BLOCK_SETTER]) {
+    case ADA_FFI_SET_HREF: ok = parsed->set_href(value); break;
+    case ADA_FFI_SET_PROTOCOL: ok = parsed->set_protocol(value); break;
+    case ADA_FFI_SET_USERNAME: ok = parsed->set_username(value); break;
+    case ADA_FFI_SET_PASSWORD: ok = parsed->set_password(value); break;
+    case ADA_FFI_SET_HOST: ok = parsed->set_host(value); break;
+    case ADA_FFI_SET_HOSTNAME: ok = parsed->set_hostname(value); break;
+    case ADA_FFI_SET_PORT: ok = parsed->set_port(value); break;
+    case ADA_FFI_SET_PATHNAME: ok = parsed->set_pathname(value); break;
+    case ADA_FFI_SET_SEARCH: parsed->set_search(value); break;
+    case ADA_FFI_SET_HASH: parsed->set_hash(value); break;
+    default: return ADA_FFI_INVALID;
+  }
+  if (!ok) return ADA_FFI_INVALID;
+  // report() compares with the old href: UNCHANGED then means "the setter changed nothing".
+  uint32_t components[ADA_FFI_COMPONENT_COUNT];
+  uint32_t result = report(&*parsed, href, text, header[ADA_FFI_BLOCK_TEXT_CAP], components);
+  if (result != ADA_FFI_INVALID) std::memcpy(block + 4 * ADA_FFI_BLOCK_COMPONENTS, components, sizeof components);
+  return result;
+}
+
+uint32_t domain_to_ascii_block(uint8_t* block) {
+  return write_domain(block, domain_to_ascii(block_input(block)));
+}
+
+uint32_t domain_to_unicode_block(uint8_t* block) {
+  auto ascii = domain_to_ascii(block_input(block));
+  if (!ascii) return ADA_FFI_INVALID;
+  return write_domain(block, ada::idna::to_unicode(*ascii));
+}
+
+}  // namespace ada_ffi_internal
+
+// The six exports of ada_ffi.h.
+extern "C" {
+
+uint32_t ada_ffi_abi_version(void) { return ADA_FFI_ABI_VERSION; }
+
+uint32_t ada_ffi_ada_version(uint8_t* out, uint32_t out_cap) {
+  static constexpr std::string_view version = ADA_VERSION;
+  uint32_t len = static_cast<uint32_t>(version.size());
+  if (len <= out_cap) std::memcpy(out, version.data(), len);
+  return len;
 }
 
 uint32_t ada_ffi_block(uint8_t* block) {
@@ -255,19 +265,19 @@ uint32_t ada_ffi_block(uint8_t* block) {
   std::memcpy(&operation, block + ADA_FFI_BLOCK_OPERATION * 4, sizeof operation);  // 4-byte aligned, but no aliasing games
   switch (operation) {
     case ADA_FFI_OP_PARSE:
-      return ada_ffi_parse_block(block);
+      return ada_ffi_internal::parse_block(block);
     case ADA_FFI_OP_CAN_PARSE:
-      return ada_ffi_can_parse_block(block);
+      return ada_ffi_internal::can_parse_block(block);
     case ADA_FFI_OP_SET:
-      return ada_ffi_set_block(block);
+      return ada_ffi_internal::set_block(block);
     case ADA_FFI_OP_DOMAIN_TO_ASCII:
-      return ada_ffi_domain_to_ascii_block(block);
+      return ada_ffi_internal::domain_to_ascii_block(block);
     case ADA_FFI_OP_DOMAIN_TO_UNICODE:
-      return ada_ffi_domain_to_unicode_block(block);
+      return ada_ffi_internal::domain_to_unicode_block(block);
     case ADA_FFI_OP_URL_PATTERN_COMPILE:
-      return ada_ffi_url_pattern_compile_block(block);
+      return ada_ffi_internal::url_pattern_compile_block(block);
     case ADA_FFI_OP_URL_PATTERN_PROCESS:
-      return ada_ffi_url_pattern_process_block(block);
+      return ada_ffi_internal::url_pattern_process_block(block);
     default:
       return ADA_FFI_INVALID;
   }
@@ -325,16 +335,6 @@ uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* lengths, uint
     in_at += lengths[i];
   }
   return count;
-}
-
-uint32_t ada_ffi_can_parse(const uint8_t* input, uint32_t input_len) {
-  return ada::can_parse(view(input, input_len)) ? 1u : 0u;
-}
-
-uint32_t ada_ffi_can_parse_with_base(const uint8_t* input, uint32_t input_len, const uint8_t* base,
-                                     uint32_t base_len) {
-  std::string_view base_view = view(base, base_len);
-  return ada::can_parse(view(input, input_len), &base_view) ? 1u : 0u;
 }
 
 }  // extern "C"

@@ -1,8 +1,8 @@
-// ada_ffi_url_pattern.cpp — the URLPattern functions of ada_ffi_url_pattern.h, over ada::parse_url_pattern.
+// ada_ffi_url_pattern.cpp — the URLPattern operations of ada_ffi_url_pattern.h, over ada::parse_url_pattern.
 // ada runs with a regex provider that runs nothing: it records each regular expression's source for the
 // caller's engine, and answers ada's one construction-time question (does the protocol pattern match a
 // special scheme?) from the caller's answers.
-#include "ada_ffi_url_pattern.h"
+#include "ada_ffi_operations.h"
 
 #include <array>
 #include <cstring>
@@ -251,9 +251,9 @@ bool read_answers(const uint8_t* block, size_t input_end, std::vector<answer>& a
 
 }  // namespace
 
-extern "C" {
+namespace ada_ffi_internal {
 
-uint32_t ada_ffi_url_pattern_compile_block(uint8_t* block) {
+uint32_t url_pattern_compile_block(uint8_t* block) {
   uint32_t flags = word(block, ADA_FFI_PATTERN_FLAGS);
   ada::url_pattern_options options{.ignore_case = (flags & ADA_FFI_PATTERN_IGNORE_CASE) != 0};
   const char* text = reinterpret_cast<const char*>(block + ADA_FFI_BLOCK_TEXT);
@@ -326,7 +326,7 @@ uint32_t ada_ffi_url_pattern_compile_block(uint8_t* block) {
   return out.finish(block);
 }
 
-uint32_t ada_ffi_url_pattern_process_block(uint8_t* block) {
+uint32_t url_pattern_process_block(uint8_t* block) {
   if ((word(block, ADA_FFI_PATTERN_FLAGS) & ADA_FFI_PATTERN_INIT) == 0) return ADA_FFI_INVALID;
   ada::url_pattern_init init;
   if (!read_init(block, init)) return ADA_FFI_INVALID;
@@ -350,4 +350,4 @@ uint32_t ada_ffi_url_pattern_process_block(uint8_t* block) {
   return out.finish(block);
 }
 
-}  // extern "C"
+}  // namespace ada_ffi_internal

@@ -1,5 +1,6 @@
 /*
- * ada_ffi_url_pattern.h — URLPattern (https://urlpattern.spec.whatwg.org/) in the C ABI of ada-ffi.
+ * ada_ffi_url_pattern.h — URLPattern (https://urlpattern.spec.whatwg.org/) in the C ABI of ada-ffi: the two
+ * operations ADA_FFI_OP_URL_PATTERN_COMPILE and ADA_FFI_OP_URL_PATTERN_PROCESS of ada_ffi_block (ada_ffi.h).
  *
  * ada does the standard's work: constructor-string parsing, processing a URLPatternInit, tokenizing,
  * canonicalization, and generating each component's pattern string and regular-expression source. It
@@ -7,9 +8,8 @@
  * requires (`vi` under ignoreCase) in its JavaScript engine and matches with it. So a compiled pattern
  * is plain data the caller keeps; as everywhere in ada_ffi.h, no native object outlives a call.
  *
- * Both functions use the call block of ada_ffi.h (TEXT_CAP in word 2, text from byte ADA_FFI_BLOCK_TEXT)
- * and are also reached through ada_ffi_block (ADA_FFI_OP_URL_PATTERN_COMPILE / _PROCESS). Their header
- * words:
+ * Both use the call block of ada_ffi.h (TEXT_CAP in word 2, OPERATION in word 13, text from byte
+ * ADA_FFI_BLOCK_TEXT), run by ada_ffi_block (or ada_ffi_block_at). Their other header words:
  *
  *   words 0..1   string form: INPUT_LEN, BASE_LEN (or ADA_FFI_NO_BASE), as for a URL parse
  *   words 3..11  dictionary form: the byte length of each URLPatternInit member, in the order of
@@ -38,10 +38,6 @@
 
 #include "ada_ffi.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* A URLPatternInit member that was not given (a length word). */
 #define ADA_FFI_ABSENT 0xFFFFFFFFu
 
@@ -67,7 +63,7 @@ enum ada_ffi_pattern_field {
   ADA_FFI_FIELD_BASE_URL = 8
 };
 
-/* What a successful ada_ffi_url_pattern_compile_block wrote (header word OUTPUT). */
+/* What a successful ADA_FFI_OP_URL_PATTERN_COMPILE wrote (header word OUTPUT). */
 enum ada_ffi_pattern_output {
   ADA_FFI_OUTPUT_PATTERN = 0,  /* the compiled pattern */
   ADA_FFI_OUTPUT_QUESTIONS = 1 /* questions to answer before the pattern can be compiled */
@@ -82,8 +78,8 @@ enum ada_ffi_pattern_component_type {
 };
 
 /*
- * Compiles a URLPattern: new URLPattern(string, base?, options?) or new URLPattern(init, options?).
- * Returns ADA_FFI_INVALID where the standard throws a TypeError (an invalid pattern, a string without a
+ * ADA_FFI_OP_URL_PATTERN_COMPILE — compiles a URLPattern: new URLPattern(string, base?, options?) or
+ * new URLPattern(init, options?). Returns ADA_FFI_INVALID where the standard throws a TypeError (an invalid pattern, a string without a
  * base or protocol, an invalid base). The caller also throws one when a regular-expression source does
  * not compile in its engine.
  *
@@ -106,20 +102,14 @@ enum ada_ffi_pattern_component_type {
  *   above), bit 7 = ignore_case; then the source's n bytes.
  * Answers of earlier rounds must be repeated; a new round may ask about another source.
  */
-ADA_FFI_API uint32_t ada_ffi_url_pattern_compile_block(uint8_t* block);
 
 /*
- * Processes a URLPatternInit dictionary (dictionary form only) as URLPattern's test() and exec() do
- * ("process a URLPatternInit" for type "url", every member defaulting to the empty string): the
- * component values a pattern is matched against. Returns ADA_FFI_INVALID where that throws (test()
+ * ADA_FFI_OP_URL_PATTERN_PROCESS — processes a URLPatternInit dictionary (dictionary form only) as
+ * URLPattern's test() and exec() do ("process a URLPatternInit" for type "url", every member defaulting to
+ * the empty string): the component values a pattern is matched against. Returns ADA_FFI_INVALID where that throws (test()
  * then gives false, exec() null). Output: from word 3, the UTF-16 lengths of the eight values
  * (protocol, username, password, hostname, port, pathname, search without its leading "?", hash) and
  * the values. FLAGS other than ADA_FFI_PATTERN_INIT and ANSWERS are ignored.
  */
-ADA_FFI_API uint32_t ada_ffi_url_pattern_process_block(uint8_t* block);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif /* ADA_FFI_URL_PATTERN_H */

@@ -127,7 +127,7 @@ export function ensureAdaSources() {
 
 /** The C ABI's sources (native/), each its own object, and the headers they share. */
 const FFI_SOURCES = ["ada_ffi.cpp", "ada_ffi_url_pattern.cpp"];
-const FFI_HEADERS = ["ada_ffi.h", "ada_ffi_url_pattern.h"];
+const FFI_HEADERS = ["ada_ffi.h", "ada_ffi_url_pattern.h", "ada_ffi_operations.h"];
 
 const COMPILE_FLAGS = [
   "-O3",

@@ -89,6 +89,7 @@ try {
       "dist/runtimes/bun/global.js",
       "ffi/url/url.ts",
       "native/ada_ffi.cpp",
+      "native/ada_ffi_operations.h",
       "native/build_library.mjs",
       "CMakeLists.txt",
     ].filter((f) => !files.has(f));

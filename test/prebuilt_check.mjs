@@ -51,7 +51,7 @@ const native = join(root, "native");
 const WINE = existsSync("/usr/lib/wine/wine64") ? "/usr/lib/wine/wine64" : "wine64";
 const WINE_ENV = { WINEDEBUG: "-all", WINEPREFIX: join(cacheDir(), "wine-prefix") };
 
-/** The exported functions the headers declare. */
+/** The exported functions the headers declare (ADA_FFI_API): the six of native/ada_ffi.h. */
 const EXPECTED_EXPORTS = ["ada_ffi.h", "ada_ffi_url_pattern.h"]
   .flatMap((header) => [
     ...readFileSync(join(native, header), "utf8").matchAll(/ADA_FFI_API\s+[^;(]*?\b(ada_ffi_\w+)\s*\(/g),
@@ -216,6 +216,8 @@ function runChecks(key, target, file, zig) {
       target.zig,
       "-O2",
       "-dynamic",
+      "-I",
+      native,
       join(native, "test", "load_unload.c"),
       ...(target.os === "linux" ? ["-ldl", "-lpthread"] : []),
       "-o",

@@ -7,7 +7,7 @@
  *
  * Every block call (parse, canParse, setters, domains, URLPattern) goes through `ada_ffi_block` (on koffi, a parse or
  * canParse without a base through `ada_ffi_block_string_at`, which ends in it): the block's OPERATION word, which
- * ffi/native_calls/kept_block.ts always writes, names the block function. One native target keeps node:ffi's call fast
+ * ffi/native_calls/kept_block.ts always writes, names the operation. One native target keeps node:ffi's call fast
  * (runtimes/node/node_ffi.ts), and the kept block can go by address (ffi/native_calls/block_address.ts). A call block is always at
  * least 64 KiB (ffi/native_calls/kept_block.ts), so engines keep its memory outside their heap and never move it.
  */
@@ -17,7 +17,7 @@ export interface NativeBinding {
   /** `ada_ffi_ada_version(out, cap)`: the bundled ada's version string length (written when it fits). */
   adaVersion(out: Uint8Array, cap: number): number;
   /**
-   * `ada_ffi_block(block)`: whichever block function the block's OPERATION word names (layout in
+   * `ada_ffi_block(block)`: whichever operation the block's OPERATION word names (layout in
    * native/ada_ffi.h): a parse, canParse (1 or 0), a setter, a domain conversion, URLPattern's two.
    */
   block(block: Uint8Array): number;
@@ -68,4 +68,4 @@ export interface NativeBinding {
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */
-export const EXPECTED_ABI_VERSION = 8;
+export const EXPECTED_ABI_VERSION = 9;

@@ -3,7 +3,7 @@
  * back. Constants only; the kept block itself and the crossings through it are in ./kept_block.ts.
  */
 
-/** Result codes of the block functions (uint32 seen as a JS number). */
+/** Result codes of the block's operations (uint32 seen as a JS number). */
 export const INVALID = 0xffffffff;
 export const UNCHANGED = 0xfffffffe;
 /** `ADA_FFI_RETRY`: NativeBinding.blockString ran nothing; the caller encodes the input itself. */
@@ -25,7 +25,7 @@ export const COMPONENTS_WORD = 4;
 export const OPERATION = 13;
 export const BLOCK_TEXT = 64;
 
-/** `enum ada_ffi_operation`: which block function a block is for (ada_ffi_block dispatches on it). */
+/** `enum ada_ffi_operation`: which operation a block is for (ada_ffi_block dispatches on it). */
 export const OP_PARSE = 0;
 export const OP_CAN_PARSE = 1;
 export const OP_SET = 2;

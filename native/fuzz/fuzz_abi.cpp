@@ -1,11 +1,14 @@
-// libFuzzer harness over every exported function of ada_ffi.h, with structured inputs.
+// libFuzzer harness over the six exports of ada_ffi.h and every operation of ada_ffi_block, with structured inputs.
+// It links the library's sources statically, so it also calls the internal operations (ada_ffi_operations.h)
+// directly: each answer through ada_ffi_block (or ada_ffi_block_at) must equal the internal one, byte for byte.
 //
 // Input layout: byte 0 picks the operation, byte 1 the output capacity class, byte 2 the setter (for
 // URLPattern: the mode bits: base, ignoreCase, dictionary form, which members); the rest is split at the
 // first 0xFF byte into a URL (or pattern) and a second string (base, setter value, or a list of more
 // inputs for parse_many or URLPatternInit members, split again at 0xFE). Every result is checked against the ABI's
 // contract: offsets in bounds and ordered, href ASCII, reparsing href is a fixed point, the block
-// variants agree with the plain ones, too-small buffers report the need and write nothing.
+// variants agree with the plain ones and ada_ffi_block with the operation it names, too-small buffers report the
+// need and write nothing.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +19,7 @@
 
 #include "ada.h"
 #include "ada_ffi.h"
+#include "ada_ffi_operations.h"
 #include "ada_ffi_url_pattern.h"
 
 namespace {
@@ -74,9 +78,9 @@ void check_components(std::string_view href, const uint32_t* c) {
 bool parse_plain(std::string_view input, const std::string_view* base, uint32_t cap, std::string& href,
                  uint32_t* comps) {
   std::vector<uint8_t> out(cap + 8, 0xAB);
-  uint32_t r = base ? ada_ffi_parse_with_base(bytes(input), input.size(), bytes(*base), base->size(), out.data(),
+  uint32_t r = base ? ada_ffi_internal::parse_with_base(bytes(input), input.size(), bytes(*base), base->size(), out.data(),
                                               cap, comps)
-                    : ada_ffi_parse(bytes(input), input.size(), out.data(), cap, comps);
+                    : ada_ffi_internal::parse(bytes(input), input.size(), out.data(), cap, comps);
   if (r == ADA_FFI_INVALID) return false;
   if (r == ADA_FFI_UNCHANGED) {
     href.assign(input);
@@ -85,9 +89,9 @@ bool parse_plain(std::string_view input, const std::string_view* base, uint32_t 
   if (r > cap) {
     for (size_t i = 0; i < out.size(); i++) FUZZ_CHECK(out[i] == 0xAB);  // nothing written
     out.assign(r + 8, 0xAB);
-    uint32_t again = base ? ada_ffi_parse_with_base(bytes(input), input.size(), bytes(*base), base->size(),
+    uint32_t again = base ? ada_ffi_internal::parse_with_base(bytes(input), input.size(), bytes(*base), base->size(),
                                                     out.data(), r, comps)
-                          : ada_ffi_parse(bytes(input), input.size(), out.data(), r, comps);
+                          : ada_ffi_internal::parse(bytes(input), input.size(), out.data(), r, comps);
     FUZZ_CHECK(again == r);
   }
   FUZZ_CHECK(out[r] == 0xAB);  // no write past the length
@@ -156,7 +160,7 @@ void check_block_agrees(std::string_view input, const std::string_view* base, bo
   words[ADA_FFI_BLOCK_INPUT_LEN] = static_cast<uint32_t>(input.size());
   words[ADA_FFI_BLOCK_BASE_LEN] = base ? static_cast<uint32_t>(base->size()) : ADA_FFI_NO_BASE;
   words[ADA_FFI_BLOCK_TEXT_CAP] = static_cast<uint32_t>(words.size() * 4 - ADA_FFI_BLOCK_TEXT);
-  FUZZ_CHECK(ada_ffi_can_parse_block(block) == (valid ? 1u : 0u));
+  FUZZ_CHECK(ada_ffi_internal::can_parse_block(block) == (valid ? 1u : 0u));
   // The dispatching entry points on a copy: the same answers and the same bytes as the direct calls.
   std::vector<uint32_t> copy = words;
   uint8_t* copy_block = reinterpret_cast<uint8_t*>(copy.data());
@@ -165,7 +169,7 @@ void check_block_agrees(std::string_view input, const std::string_view* base, bo
   copy[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_PARSE;
   // By address, as the JavaScript adapters call it.
   uint32_t dispatched = ada_ffi_block_at(static_cast<double>(reinterpret_cast<uintptr_t>(copy_block)));
-  uint32_t r = ada_ffi_parse_block(block);
+  uint32_t r = ada_ffi_internal::parse_block(block);
   FUZZ_CHECK(dispatched == r);
   copy[ADA_FFI_BLOCK_OPERATION] = 0;
   FUZZ_CHECK(std::memcmp(copy.data(), words.data(), words.size() * 4) == 0);
@@ -200,8 +204,8 @@ std::string parse_and_check(std::string_view input, const std::string_view* base
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   std::string href;
   bool valid = parse_plain(input, base, capacity_for(cap_class, input.size()), href, comps);
-  uint32_t can = base ? ada_ffi_can_parse_with_base(bytes(input), input.size(), bytes(*base), base->size())
-                      : ada_ffi_can_parse(bytes(input), input.size());
+  uint32_t can = base ? ada_ffi_internal::can_parse_with_base(bytes(input), input.size(), bytes(*base), base->size())
+                      : ada_ffi_internal::can_parse(bytes(input), input.size());
   FUZZ_CHECK(can == (valid ? 1u : 0u));
   if (base) check_fresh_parse_agrees(input, *base, valid, href);
   check_block_agrees(input, base, valid, href, comps);
@@ -209,7 +213,7 @@ std::string parse_and_check(std::string_view input, const std::string_view* base
   check_components(href, comps);
   // Reparsing the href is a fixed point: unchanged, with the same components.
   uint32_t again[ADA_FFI_COMPONENT_COUNT];
-  FUZZ_CHECK(ada_ffi_parse(bytes(href), href.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
+  FUZZ_CHECK(ada_ffi_internal::parse(bytes(href), href.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
   FUZZ_CHECK(std::memcmp(again, comps, sizeof again) == 0);
   return href;
 }
@@ -252,7 +256,13 @@ void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter,
     words[ADA_FFI_BLOCK_SETTER] = setter % 11;  // 10 is not a setter: must be rejected
   };
   fill(static_cast<uint32_t>(std::max<size_t>(text, cap)));
-  uint32_t r = ada_ffi_set_block(block);
+  std::vector<uint32_t> dispatched = words;  // the same block through ada_ffi_block, below
+  dispatched[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_SET;
+  uint32_t r = ada_ffi_internal::set_block(block);
+  // The first call took the memo of the href just parsed, this one parses afresh: the same answer and bytes.
+  FUZZ_CHECK(ada_ffi_block(reinterpret_cast<uint8_t*>(dispatched.data())) == r);
+  dispatched[ADA_FFI_BLOCK_OPERATION] = words[ADA_FFI_BLOCK_OPERATION];
+  FUZZ_CHECK(dispatched == words);
   if (setter % 11 == 10) FUZZ_CHECK(r == ADA_FFI_INVALID);
   // The setter starts from the memo of the href just parsed (ada_ffi.cpp); ada on a fresh parse must agree.
   const std::optional<std::string> expected = fresh_set(href, setter % 11, value);
@@ -266,7 +276,7 @@ void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter,
       words.assign((ADA_FFI_BLOCK_TEXT + r + 8) / 4 + 1, 0);
       block = reinterpret_cast<uint8_t*>(words.data());
       fill(r);
-      FUZZ_CHECK(ada_ffi_set_block(block) == r);
+      FUZZ_CHECK(ada_ffi_internal::set_block(block) == r);
     }
     result.assign(reinterpret_cast<const char*>(block + ADA_FFI_BLOCK_TEXT), r);
   }
@@ -277,7 +287,7 @@ void fuzz_setter(std::string_view input, std::string_view value, uint8_t setter,
   // built-in does), while parsing that href empties it (file:///). Found by this harness.
   if (result.rfind("file://localhost/", 0) == 0) return;
   uint32_t again[ADA_FFI_COMPONENT_COUNT];
-  FUZZ_CHECK(ada_ffi_parse(bytes(result), result.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
+  FUZZ_CHECK(ada_ffi_internal::parse(bytes(result), result.size(), nullptr, 0, again) == ADA_FFI_UNCHANGED);
   FUZZ_CHECK(std::memcmp(again, words.data() + ADA_FFI_BLOCK_COMPONENTS, sizeof again) == 0);
 }
 
@@ -305,9 +315,9 @@ void fuzz_many(std::string_view first, std::string_view rest, const std::string_
                                        results.data());
     if (done == 0) {  // the next href alone exceeds cap: the contract says so; the single call must agree
       uint32_t comps[ADA_FFI_COMPONENT_COUNT];
-      uint32_t r = base ? ada_ffi_parse_with_base(bytes(inputs[next]), lengths[next], bytes(*base), base->size(),
+      uint32_t r = base ? ada_ffi_internal::parse_with_base(bytes(inputs[next]), lengths[next], bytes(*base), base->size(),
                                                   nullptr, 0, comps)
-                        : ada_ffi_parse(bytes(inputs[next]), lengths[next], nullptr, 0, comps);
+                        : ada_ffi_internal::parse(bytes(inputs[next]), lengths[next], nullptr, 0, comps);
       FUZZ_CHECK(r != ADA_FFI_INVALID && r != ADA_FFI_UNCHANGED && r > cap);
       in_at += lengths[next++];
       continue;
@@ -340,7 +350,13 @@ void fuzz_domain(std::string_view domain, uint8_t cap_class) {
     copy_to(block + ADA_FFI_BLOCK_TEXT, domain);
     words[ADA_FFI_BLOCK_INPUT_LEN] = static_cast<uint32_t>(domain.size());
     words[ADA_FFI_BLOCK_TEXT_CAP] = cap;
-    uint32_t r = unicode ? ada_ffi_domain_to_unicode_block(block) : ada_ffi_domain_to_ascii_block(block);
+    std::vector<uint32_t> dispatched = words;  // the same block through ada_ffi_block
+    dispatched[ADA_FFI_BLOCK_OPERATION] = unicode ? ADA_FFI_OP_DOMAIN_TO_UNICODE : ADA_FFI_OP_DOMAIN_TO_ASCII;
+    uint32_t r = unicode ? ada_ffi_internal::domain_to_unicode_block(block)
+                         : ada_ffi_internal::domain_to_ascii_block(block);
+    FUZZ_CHECK(ada_ffi_block(reinterpret_cast<uint8_t*>(dispatched.data())) == r);
+    dispatched[ADA_FFI_BLOCK_OPERATION] = 0;
+    FUZZ_CHECK(dispatched == words);
     if (r == ADA_FFI_INVALID || r > cap) continue;
     if (!unicode) {
       for (uint32_t i = 0; i < r; i++) FUZZ_CHECK(block[ADA_FFI_BLOCK_TEXT + i] < 0x80);
@@ -419,7 +435,12 @@ void fuzz_url_pattern(bool process, std::string_view first, std::string_view sec
     words[ADA_FFI_BLOCK_TEXT_CAP] = cap;
     words.resize((ADA_FFI_BLOCK_TEXT + cap) / 4 + 1, 0);
     copy_to(reinterpret_cast<uint8_t*>(words.data()) + ADA_FFI_BLOCK_TEXT, input);
+    std::vector<uint32_t> direct = words;  // the same block through the internal operation: the same answer and bytes
     uint32_t r = ada_ffi_block(reinterpret_cast<uint8_t*>(words.data()));
+    uint8_t* direct_block = reinterpret_cast<uint8_t*>(direct.data());
+    FUZZ_CHECK((process ? ada_ffi_internal::url_pattern_process_block(direct_block)
+                        : ada_ffi_internal::url_pattern_compile_block(direct_block)) == r);
+    FUZZ_CHECK(direct == words);
     if (r == ADA_FFI_INVALID) return;
     if (r > cap) {  // too small: the need is at least the head; the next round (same answers) gets room
       FUZZ_CHECK(r >= 12);

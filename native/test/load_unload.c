@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ada_ffi.h" /* the block layout; the functions are looked up at run time */
+
 #ifdef _WIN32
 #include <windows.h>
 typedef HMODULE library_t;
@@ -46,26 +48,40 @@ static void pause_briefly(void) { usleep(1000); }
 #endif
 
 typedef uint32_t (*abi_version_fn)(void);
-typedef uint32_t (*parse_fn)(const uint8_t*, uint32_t, uint8_t*, uint32_t, uint32_t*);
-typedef uint32_t (*parse_with_base_fn)(const uint8_t*, uint32_t, const uint8_t*, uint32_t, uint8_t*, uint32_t,
-                                       uint32_t*);
+typedef uint32_t (*block_fn)(uint8_t*);
 
 static const char base[] = "https://example.com/dir/page";
 static const char relative[] = "../b";
 static const char resolved[] = "https://example.com/b";
 
+/* A parse through ada_ffi_block, as the runtimes call it: input (and base, or none when NULL) in a call block;
+ * returns the result, the href at out. */
+static uint32_t parse(block_fn block, const char* input, const char* base_or_null, char out[64]) {
+  uint32_t words[64];
+  uint8_t* text = (uint8_t*)words + ADA_FFI_BLOCK_TEXT;
+  size_t input_len = strlen(input), base_len = base_or_null ? strlen(base_or_null) : 0;
+  memset(words, 0, sizeof words);
+  memcpy(text, input, input_len);
+  if (base_or_null) memcpy(text + input_len, base_or_null, base_len);
+  words[ADA_FFI_BLOCK_INPUT_LEN] = (uint32_t)input_len;
+  words[ADA_FFI_BLOCK_BASE_LEN] = base_or_null ? (uint32_t)base_len : ADA_FFI_NO_BASE;
+  words[ADA_FFI_BLOCK_TEXT_CAP] = sizeof words - ADA_FFI_BLOCK_TEXT;
+  words[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_PARSE;
+  uint32_t n = block((uint8_t*)words);
+  if (n < 64) memcpy(out, text, n);
+  return n;
+}
+
 /* One relative parse through the library; 0 when the answer is right. */
-static int parse_relative(parse_with_base_fn parse_with_base) {
-  uint8_t out[64];
-  uint32_t components[9];
-  uint32_t n = parse_with_base((const uint8_t*)relative, sizeof relative - 1, (const uint8_t*)base, sizeof base - 1,
-                               out, sizeof out, components);
+static int parse_relative(block_fn block) {
+  char out[64];
+  uint32_t n = parse(block, relative, base, out);
   return n == sizeof resolved - 1 && memcmp(out, resolved, n) == 0 ? 0 : 1;
 }
 
 /* A thread that parses with a base, then ends at once or only once the main thread has unloaded the library. */
 struct worker {
-  parse_with_base_fn parse_with_base;
+  block_fn block;
   int wait_for_unload;
   volatile int parsed;
   volatile int unloaded;
@@ -77,7 +93,7 @@ static DWORD WINAPI thread_entry(LPVOID arg) {
 static void* thread_entry(void* arg) {
 #endif
   struct worker* w = arg;
-  w->failed = parse_relative(w->parse_with_base);
+  w->failed = parse_relative(w->block);
   w->parsed = 1;
   while (w->wait_for_unload && !w->unloaded) pause_briefly();
   return 0;
@@ -97,22 +113,20 @@ int main(int argc, char** argv) {
       return 1;
     }
     abi_version_fn abi_version = (abi_version_fn)find_symbol(lib, "ada_ffi_abi_version");
-    parse_fn parse = (parse_fn)find_symbol(lib, "ada_ffi_parse");
-    parse_with_base_fn parse_with_base = (parse_with_base_fn)find_symbol(lib, "ada_ffi_parse_with_base");
-    if (abi_version == NULL || parse == NULL || parse_with_base == NULL) {
-      fprintf(stderr, "ada_ffi_abi_version, ada_ffi_parse or ada_ffi_parse_with_base is not exported\n");
+    block_fn block = (block_fn)find_symbol(lib, "ada_ffi_block");
+    if (abi_version == NULL || block == NULL) {
+      fprintf(stderr, "ada_ffi_abi_version or ada_ffi_block is not exported\n");
       return 1;
     }
-    uint8_t out[64];
-    uint32_t components[9];
-    uint32_t n = parse((const uint8_t*)input, sizeof input - 1, out, sizeof out, components);
-    if (abi_version() == 0 || n != sizeof expected - 1 || memcmp(out, expected, n) != 0 ||
-        parse_relative(parse_with_base) != 0) {
+    char out[64];
+    uint32_t n = parse(block, input, NULL, out);
+    if (abi_version() != ADA_FFI_ABI_VERSION || n != sizeof expected - 1 || memcmp(out, expected, n) != 0 ||
+        parse_relative(block) != 0) {
       fprintf(stderr, "round %d: wrong answer (%u bytes)\n", round, n);
       return 1;
     }
-    struct worker ends_before = {parse_with_base, 0, 0, 0, 0};
-    struct worker ends_after = {parse_with_base, 1, 0, 0, 0};
+    struct worker ends_before = {block, 0, 0, 0, 0};
+    struct worker ends_after = {block, 1, 0, 0, 0};
     thread_t before, after;
     if (start_thread(&before, &ends_before) != 0 || start_thread(&after, &ends_after) != 0) {
       fprintf(stderr, "round %d: cannot start a thread\n", round);

@@ -1,5 +1,7 @@
-/* C tests of the ada_ffi ABI (URLPattern's in test_url_pattern.c): every return path, component offsets, buffer sizing, huge inputs,
- * aliasing and concurrent use. Run as `test_abi <case>`; CMake registers each case with ctest. */
+/* C tests of the ada_ffi ABI (URLPattern's in test_url_pattern.c): every return path, component offsets, buffer sizing,
+ * huge inputs, the href written over its input, and concurrent use. They call only the six exports, as the runtime
+ * adapters do: every operation through ada_ffi_block (test_support.h). Run as `test_abi <case>`; CMake registers each
+ * case with ctest. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,16 +15,12 @@ int failures = 0;
 
 #define O ADA_FFI_OMITTED
 
-static uint32_t parse_str(const char* input, uint8_t* out, uint32_t cap, uint32_t* comps) {
-  return ada_ffi_parse((const uint8_t*)input, (uint32_t)strlen(input), out, cap, comps);
-}
-
 /* Parses `input`, expects `href` and the nine components. */
 static void expect_components(const char* input, const char* href, const uint32_t expected[9]) {
   uint8_t out[256];
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   memset(out, 0xAA, sizeof out);
-  uint32_t r = parse_str(input, out, sizeof out, comps);
+  uint32_t r = parse_str(input, NULL, out, sizeof out, comps);
   CHECK(r != ADA_FFI_INVALID);
   if (strcmp(input, href) == 0) {
     CHECK(r == ADA_FFI_UNCHANGED);
@@ -79,13 +77,13 @@ static void test_invalid(void) {
   memset(out, 0xAA, sizeof out);
   const char* bad[] = {"", "not a url", "http://", "http://[::1", "https://exa mple.com/", "//x", "/a", "http://999999999999/"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-    CHECK(parse_str(bad[i], out, sizeof out, comps) == ADA_FFI_INVALID);
-    CHECK(ada_ffi_can_parse((const uint8_t*)bad[i], (uint32_t)strlen(bad[i])) == 0);
+    CHECK(parse_str(bad[i], NULL, out, sizeof out, comps) == ADA_FFI_INVALID);
+    CHECK(can_parse_str(bad[i], NULL) == 0);
   }
   for (int i = 0; i < 9; i++) CHECK(comps[i] == 12345);
   CHECK(out[0] == 0xAA);
-  CHECK(ada_ffi_parse(NULL, 0, NULL, 0, comps) == ADA_FFI_INVALID);
-  CHECK(ada_ffi_can_parse(NULL, 0) == 0);
+  CHECK(parse_via_block(NULL, 0, NULL, ADA_FFI_NO_BASE, NULL, 0, comps) == ADA_FFI_INVALID);
+  CHECK(can_parse_via_block(NULL, 0, NULL, ADA_FFI_NO_BASE) == 0);
 }
 
 static void test_buffer_too_small(void) {
@@ -97,33 +95,51 @@ static void test_buffer_too_small(void) {
   memset(out, 0xAA, sizeof out);
   /* Every capacity below the need reports the need and writes nothing; components are written. */
   for (uint32_t cap = 0; cap < need; cap++) {
-    CHECK(parse_str(input, out, cap, comps) == need);
+    CHECK(parse_str(input, NULL, out, cap, comps) == need);
     CHECK(out[0] == 0xAA);
   }
   CHECK(comps[ADA_FFI_HOST_END] == 18 && comps[ADA_FFI_PATHNAME_START] == 18);
-  CHECK(parse_str(input, NULL, 0, comps) == need);
+  CHECK(parse_str(input, NULL, NULL, 0, comps) == need);
   /* Exactly the need is enough. */
-  CHECK(parse_str(input, out, need, comps) == need);
+  CHECK(parse_str(input, NULL, out, need, comps) == need);
   CHECK(memcmp(out, href, need) == 0 && out[need] == 0xAA);
 }
 
 static void test_unchanged(void) {
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   /* A canonical input needs no output buffer at all. */
-  CHECK(parse_str("https://example.com/a?b#c", NULL, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(parse_str("https://example.com/a?b#c", NULL, NULL, 0, comps) == ADA_FFI_UNCHANGED);
   CHECK(comps[ADA_FFI_SEARCH_START] == 21 && comps[ADA_FFI_HASH_START] == 23);
   /* Trimmed whitespace means a different href, not UNCHANGED. */
   uint8_t out[64];
-  CHECK(parse_str(" https://example.com/", out, sizeof out, comps) == 20);
+  CHECK(parse_str(" https://example.com/", NULL, out, sizeof out, comps) == 20);
 }
 
-static void test_aliasing(void) {
-  uint8_t buf[64];
-  const char* input = "HTTP://A.COM/./b";
-  uint32_t comps[ADA_FFI_COMPONENT_COUNT];
-  memcpy(buf, input, strlen(input));
-  uint32_t r = ada_ffi_parse(buf, (uint32_t)strlen(input), buf, sizeof buf, comps);
-  CHECK(r == 14 && memcmp(buf, "http://a.com/b", 14) == 0);
+/* The href is written over the input and base it was parsed from (both fully read first), from the text area's start,
+ * and nothing after it: shorter than the input, between the input and input + base, longer than both. */
+static void test_text_overwrite(void) {
+  static const struct {
+    const char* input;
+    const char* base;
+    const char* href;
+  } cases[] = {
+      {"HTTP://A.COM/./b", NULL, "http://a.com/b"},
+      {"../x", "https://h.example/a/b/c", "https://h.example/a/x"},
+      {"?x", "http://h", "http://h/?x"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    uint32_t words[64];
+    char given[128];
+    snprintf(given, sizeof given, "%s%s", cases[i].input, cases[i].base ? cases[i].base : "");
+    block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, cases[i].input, cases[i].base);
+    uint32_t r = block_run(words);
+    size_t n = strlen(cases[i].href), given_len = strlen(given);
+    const uint8_t* text = block_text(words);
+    CHECK(r == n && memcmp(text, cases[i].href, n) == 0);
+    /* After the href: what was there before (the rest of the input and base), then the untouched text area. */
+    for (size_t at = n; at < given_len; at++) CHECK(text[at] == (uint8_t)given[at]);
+    CHECK(text[n > given_len ? n : given_len] == UNWRITTEN);
+  }
 }
 
 static void test_base(void) {
@@ -138,39 +154,34 @@ static void test_base(void) {
       {"", "https://example.org/dir/page?q"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    uint32_t r = ada_ffi_parse_with_base((const uint8_t*)cases[i].input, (uint32_t)strlen(cases[i].input),
-                                         (const uint8_t*)base, (uint32_t)strlen(base), out, sizeof out, comps);
+    uint32_t r = parse_str(cases[i].input, base, out, sizeof out, comps);
     CHECK(r == strlen(cases[i].href) && memcmp(out, cases[i].href, r) == 0);
-    CHECK(ada_ffi_can_parse_with_base((const uint8_t*)cases[i].input, (uint32_t)strlen(cases[i].input),
-                                      (const uint8_t*)base, (uint32_t)strlen(base)) == 1);
+    CHECK(can_parse_str(cases[i].input, base) == 1);
   }
   /* An absolute, canonical input is UNCHANGED whatever the base. */
   const char* abs = "http://a.b/";
-  CHECK(ada_ffi_parse_with_base((const uint8_t*)abs, 11, (const uint8_t*)base, (uint32_t)strlen(base), out,
-                                sizeof out, comps) == ADA_FFI_UNCHANGED);
+  CHECK(parse_str(abs, base, out, sizeof out, comps) == ADA_FFI_UNCHANGED);
   /* An invalid base (including the empty string) makes every input invalid. */
-  CHECK(ada_ffi_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)"", 0, out, sizeof out, comps) ==
-        ADA_FFI_INVALID);
-  CHECK(ada_ffi_parse_with_base((const uint8_t*)"http://a/", 9, (const uint8_t*)"nope", 4, out, sizeof out,
-                                comps) == ADA_FFI_INVALID);
-  CHECK(ada_ffi_can_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)"", 0) == 0);
-  CHECK(ada_ffi_can_parse_with_base(NULL, 0, (const uint8_t*)base, (uint32_t)strlen(base)) == 1);
+  CHECK(parse_str("x", "", out, sizeof out, comps) == ADA_FFI_INVALID);
+  CHECK(parse_str("http://a/", "nope", out, sizeof out, comps) == ADA_FFI_INVALID);
+  CHECK(can_parse_str("x", "") == 0);
+  CHECK(can_parse_via_block(NULL, 0, base, (uint32_t)strlen(base)) == 1);
   /* A base with an opaque path cannot resolve a relative path. */
-  CHECK(ada_ffi_can_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)"mailto:a", 8) == 0);
+  CHECK(can_parse_str("x", "mailto:a") == 0);
 }
 
 static void test_nul_and_utf8(void) {
   uint8_t out[128];
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   const uint8_t with_nul[] = {'h', 't', 't', 'p', ':', '/', '/', 'a', '/', 0, 'b'};
-  uint32_t r = ada_ffi_parse(with_nul, sizeof with_nul, out, sizeof out, comps);
+  uint32_t r = parse_via_block(with_nul, sizeof with_nul, NULL, ADA_FFI_NO_BASE, out, sizeof out, comps);
   CHECK(r == 13 && memcmp(out, "http://a/%00b", 13) == 0);
   /* A NUL in the host is forbidden. */
   const uint8_t nul_host[] = {'h', 't', 't', 'p', ':', '/', '/', 'a', 0, 'b', '/'};
-  CHECK(ada_ffi_parse(nul_host, sizeof nul_host, out, sizeof out, comps) == ADA_FFI_INVALID);
+  CHECK(parse_via_block(nul_host, sizeof nul_host, NULL, ADA_FFI_NO_BASE, out, sizeof out, comps) == ADA_FFI_INVALID);
   /* IDNA: the host becomes punycode; the path is percent-encoded. */
   const char* idn = "https://b\xC3\xBC" "cher.de/\xE2\x82\xAC";
-  r = parse_str(idn, out, sizeof out, comps);
+  r = parse_str(idn, NULL, out, sizeof out, comps);
   const char* want = "https://xn--bcher-kva.de/%E2%82%AC";
   CHECK(r == strlen(want) && memcmp(out, want, r) == 0);
   CHECK(comps[ADA_FFI_HOST_END] == 24);
@@ -185,17 +196,17 @@ static void test_huge(void) {
   strcpy(in, "https://example.com/");
   uint32_t prefix = (uint32_t)strlen(in);
   memset(in + prefix, 'a', n - prefix);
-  CHECK(ada_ffi_parse((uint8_t*)in, n, NULL, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(parse_via_block(in, n, NULL, ADA_FFI_NO_BASE, NULL, 0, comps) == ADA_FFI_UNCHANGED);
   CHECK(comps[ADA_FFI_PATHNAME_START] == 19 && comps[ADA_FFI_SEARCH_START] == O);
 
   /* Every path byte is 0xE2 0x82 0xAC ('€'), percent-encoded to 9 bytes per character. */
   uint32_t chars = (n - prefix) / 3;
   uint32_t len = prefix + chars * 3;
   for (uint32_t i = 0; i < chars; i++) memcpy(in + prefix + 3 * i, "\xE2\x82\xAC", 3);
-  uint32_t need = ada_ffi_parse((uint8_t*)in, len, NULL, 0, comps);
+  uint32_t need = parse_via_block(in, len, NULL, ADA_FFI_NO_BASE, NULL, 0, comps);
   CHECK(need == prefix + chars * 9);
   uint8_t* out = malloc(need);
-  CHECK(ada_ffi_parse((uint8_t*)in, len, out, need, comps) == need);
+  CHECK(parse_via_block(in, len, NULL, ADA_FFI_NO_BASE, out, need, comps) == need);
   CHECK(memcmp(out + prefix, "%E2%82%AC", 9) == 0 && memcmp(out + need - 9, "%E2%82%AC", 9) == 0);
   int ascii = 1;
   for (uint32_t i = 0; i < need; i++) ascii &= out[i] < 0x80;
@@ -213,7 +224,7 @@ static void* thread_main(void* arg) {
   uint8_t expected[6][128];
   uint32_t expected_r[6];
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
-  for (int i = 0; i < 6; i++) expected_r[i] = parse_str(thread_inputs[i], expected[i], 128, comps);
+  for (int i = 0; i < 6; i++) expected_r[i] = parse_str(thread_inputs[i], NULL, expected[i], 128, comps);
   uint8_t out[128];
   /* Relative parses too, against this thread's own base and a shared one in turn (each thread memoizes its own). */
   char own_base[64];
@@ -224,12 +235,11 @@ static void* thread_main(void* arg) {
   snprintf(own_expected, sizeof own_expected, "%sx", own_base);
   for (int round = 0; round < ROUNDS; round++) {
     int i = round % 6;
-    uint32_t r = parse_str(thread_inputs[i], out, sizeof out, comps);
+    uint32_t r = parse_str(thread_inputs[i], NULL, out, sizeof out, comps);
     if (r != expected_r[i] || (r < 128 && memcmp(out, expected[i], r) != 0)) (*bad)++;
     const char* base = (round & 1) ? own_base : shared_base;
     const char* want = (round & 1) ? own_expected : "http://shared.example/a/x";
-    r = ada_ffi_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)base, (uint32_t)strlen(base), out,
-                                sizeof out, comps);
+    r = parse_str("x", base, out, sizeof out, comps);
     if (r != strlen(want) || memcmp(out, want, r) != 0) (*bad)++;
   }
   return NULL;
@@ -243,28 +253,11 @@ static void test_threads(void) {
   for (int i = 0; i < THREADS; i++) CHECK(bad[i] == 0);
 }
 
-/* Fills a call block: header + input (+ base) in the text area. */
-static uint32_t* fill_block(uint32_t* words, uint32_t block_bytes, const char* input, const char* base) {
-  memset(words, 0, block_bytes);
-  uint8_t* text = (uint8_t*)words + ADA_FFI_BLOCK_TEXT;
-  uint32_t in_len = (uint32_t)strlen(input);
-  memcpy(text, input, in_len);
-  words[ADA_FFI_BLOCK_INPUT_LEN] = in_len;
-  words[ADA_FFI_BLOCK_BASE_LEN] = ADA_FFI_NO_BASE;
-  if (base) {
-    memcpy(text + in_len, base, strlen(base));
-    words[ADA_FFI_BLOCK_BASE_LEN] = (uint32_t)strlen(base);
-  }
-  words[ADA_FFI_BLOCK_TEXT_CAP] = block_bytes - ADA_FFI_BLOCK_TEXT;
-  return words;
-}
-
 /* Resolves `input` against `base` (base_len bytes) and expects `href` (NULL: invalid). */
 static void expect_resolved(const char* input, const char* base, size_t base_len, const char* href) {
   uint8_t out[256];
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
-  uint32_t r = ada_ffi_parse_with_base((const uint8_t*)input, (uint32_t)strlen(input), (const uint8_t*)base,
-                                       (uint32_t)base_len, out, sizeof out, comps);
+  uint32_t r = parse_via_block(input, (uint32_t)strlen(input), base, (uint32_t)base_len, out, sizeof out, comps);
   if (href == NULL) {
     CHECK(r == ADA_FFI_INVALID);
   } else if (strcmp(href, input) == 0) {
@@ -306,12 +299,11 @@ static void test_base_memo(void) {
   uint8_t* out = malloc(long_len + 16);
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   for (int round = 0; round < 3; round++) {
-    CHECK(ada_ffi_parse_with_base((const uint8_t*)"x", 1, (const uint8_t*)long_base, (uint32_t)long_len, out,
-                                  (uint32_t)long_len + 16, comps) == long_len + 1);
+    CHECK(parse_via_block("x", 1, long_base, (uint32_t)long_len, out, (uint32_t)long_len + 16, comps) == long_len + 1);
     CHECK(memcmp(out, long_base, long_len) == 0 && out[long_len] == 'x');
     expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
   }
-  /* The same memo serves parse_many and the block functions: interleave them with different bases. */
+  /* The same memo serves parse_many and the parse operation: interleave them with different bases. */
   const char* b = "http://other.net/q/r";
   uint8_t many_out[256];
   uint32_t results[2 * ADA_FFI_RESULT_STRIDE];
@@ -322,55 +314,55 @@ static void test_base_memo(void) {
         memcmp(many_out, "http://other.net/q/xhttp://other.net/q/", 39) == 0);
   expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
   uint32_t words[128];
-  fill_block(words, sizeof words, "z", b);
-  CHECK(ada_ffi_block((uint8_t*)words) == 20 &&
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "z", b);
+  CHECK(block_run(words) == 20 &&
         memcmp((uint8_t*)words + ADA_FFI_BLOCK_TEXT, "http://other.net/q/z", 20) == 0);
   expect_resolved("x", a, strlen(a), "https://example.org/dir/x");
   free(out);
   free(long_base);
 }
 
+/* The parse and canParse operations on a block the caller fills, as the adapters' kept block. */
 static void test_block(void) {
   uint32_t words[64];
-  uint8_t* block = (uint8_t*)words;
-  uint8_t* text = block + ADA_FFI_BLOCK_TEXT;
+  uint8_t* text = block_text(words);
   const uint32_t* comps = words + ADA_FFI_BLOCK_COMPONENTS;
 
-  fill_block(words, sizeof words, "https://example.com/a?b#c", NULL);
-  CHECK(ada_ffi_parse_block(block) == ADA_FFI_UNCHANGED);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "https://example.com/a?b#c", NULL);
+  CHECK(block_run(words) == ADA_FFI_UNCHANGED);
   CHECK(comps[ADA_FFI_HOST_END] == 19 && comps[ADA_FFI_SEARCH_START] == 21 && comps[ADA_FFI_HASH_START] == 23);
   CHECK(comps[ADA_FFI_SCHEME_TYPE] == ADA_FFI_SCHEME_HTTPS);
-  CHECK(ada_ffi_can_parse_block(block) == 1);
+  CHECK(block_run_op(words, ADA_FFI_OP_CAN_PARSE) == 1);
 
-  fill_block(words, sizeof words, "HTTP://A.COM/./b", NULL);
-  uint32_t r = ada_ffi_parse_block(block);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "HTTP://A.COM/./b", NULL);
+  uint32_t r = block_run(words);
   CHECK(r == 14 && memcmp(text, "http://a.com/b", 14) == 0);
   CHECK(comps[ADA_FFI_PATHNAME_START] == 12);
 
   /* With a base: the base follows the input in the text area; the href overwrites both. */
-  fill_block(words, sizeof words, "../x?y", "https://h.example/a/b/c");
-  r = ada_ffi_parse_block(block);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "../x?y", "https://h.example/a/b/c");
+  r = block_run(words);
   CHECK(r == strlen("https://h.example/a/x?y") && memcmp(text, "https://h.example/a/x?y", r) == 0);
   CHECK(comps[ADA_FFI_SEARCH_START] == 21);
-  fill_block(words, sizeof words, "../x?y", "https://h.example/a/b/c");
-  CHECK(ada_ffi_can_parse_block(block) == 1);
-  fill_block(words, sizeof words, "x", "");  /* empty base: present, and invalid */
-  CHECK(ada_ffi_parse_block(block) == ADA_FFI_INVALID);
-  CHECK(ada_ffi_can_parse_block(block) == 0);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "../x?y", "https://h.example/a/b/c");
+  CHECK(block_run_op(words, ADA_FFI_OP_CAN_PARSE) == 1);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "x", "");  /* empty base: present, and invalid */
+  CHECK(block_run(words) == ADA_FFI_INVALID);
+  CHECK(block_run_op(words, ADA_FFI_OP_CAN_PARSE) == 0);
 
   /* Invalid: components untouched. */
-  fill_block(words, sizeof words, "no scheme", NULL);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "no scheme", NULL);
   words[ADA_FFI_BLOCK_COMPONENTS] = 777;
-  CHECK(ada_ffi_parse_block(block) == ADA_FFI_INVALID);
+  CHECK(block_run(words) == ADA_FFI_INVALID);
   CHECK(words[ADA_FFI_BLOCK_COMPONENTS] == 777);
 
   /* Text capacity too small: the need is returned, the text area keeps the input. */
-  fill_block(words, sizeof words, "HTTP://A.COM/./b", NULL);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "HTTP://A.COM/./b", NULL);
   words[ADA_FFI_BLOCK_TEXT_CAP] = 16;  /* holds the 16-byte input, not... */
-  CHECK(ada_ffi_parse_block(block) == 14);  /* ...but the 14-byte href fits */
-  fill_block(words, sizeof words, "http://a/ b", NULL);
+  CHECK(block_run(words) == 14);  /* ...but the 14-byte href fits */
+  block_fill_str(words, sizeof words, ADA_FFI_OP_PARSE, "http://a/ b", NULL);
   words[ADA_FFI_BLOCK_TEXT_CAP] = 11;
-  CHECK(ada_ffi_parse_block(block) == 13);
+  CHECK(block_run(words) == 13);
   CHECK(memcmp(text, "http://a/ b", 11) == 0);
   CHECK(comps[ADA_FFI_PATHNAME_START] == 8);
 }
@@ -402,7 +394,7 @@ static void test_many(void) {
   /* Components match the single-URL call. */
   uint32_t single[ADA_FFI_COMPONENT_COUNT];
   uint8_t href[64];
-  ada_ffi_parse((const uint8_t*)inputs[1], lengths[1], href, sizeof href, single);
+  parse_via_block(inputs[1], lengths[1], NULL, ADA_FFI_NO_BASE, href, sizeof href, single);
   CHECK(memcmp(single, results + ADA_FFI_RESULT_STRIDE + 1, sizeof single) == 0);
 
   /* out full: stops before the href that does not fit; resuming finishes the rest. */
@@ -420,13 +412,6 @@ static void test_many(void) {
   CHECK(ada_ffi_parse_many((const uint8_t*)rel, &rel_len, 1, (const uint8_t*)"x", 1, out, sizeof out, results) == 1);
   CHECK(results[0] == ADA_FFI_INVALID);
   CHECK(ada_ffi_parse_many(NULL, NULL, 0, NULL, ADA_FFI_NO_BASE, NULL, 0, NULL) == 0);
-}
-
-/* Runs setter `which` with `value` on `href`; returns the result code, href text in the block. */
-static uint32_t run_setter(uint32_t* words, uint32_t bytes, const char* href, uint32_t which, const char* value) {
-  fill_block(words, bytes, href, value);
-  words[ADA_FFI_BLOCK_SETTER] = which;
-  return ada_ffi_set_block((uint8_t*)words);
 }
 
 static void test_setters(void) {
@@ -448,7 +433,7 @@ static void test_setters(void) {
       {"https://a.com/p", ADA_FFI_SET_HREF, "HTTP://Z/", "http://z/"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    uint32_t r = run_setter(words, sizeof words, cases[i].href, cases[i].which, cases[i].value);
+    uint32_t r = set_via_block(words, sizeof words, cases[i].href, cases[i].which, cases[i].value);
     if (r != strlen(cases[i].want) || memcmp(text, cases[i].want, r) != 0) {
       fprintf(stderr, "  setter case %zu: got %u\n", i, r);
       failures++;
@@ -456,28 +441,29 @@ static void test_setters(void) {
   }
   /* A value that changes nothing: UNCHANGED, components written. */
   words[ADA_FFI_BLOCK_COMPONENTS + ADA_FFI_HOST_END] = 0;
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_PATHNAME, "/p") == ADA_FFI_UNCHANGED);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", ADA_FFI_SET_PATHNAME, "/p") == ADA_FFI_UNCHANGED);
   CHECK(comps[ADA_FFI_HOST_END] == 13);
   /* Rejected values: INVALID, nothing written. */
   uint32_t r;
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_PORT, "99999") == ADA_FFI_INVALID);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", ADA_FFI_SET_PORT, "99999") == ADA_FFI_INVALID);
   /* A special URL with a port cannot become file: — ada reports it as rejected or as no change. */
-  r = run_setter(words, sizeof words, "https://a.com:81/p", ADA_FFI_SET_PROTOCOL, "file");
+  r = set_via_block(words, sizeof words, "https://a.com:81/p", ADA_FFI_SET_PROTOCOL, "file");
   CHECK(r == ADA_FFI_INVALID || r == ADA_FFI_UNCHANGED);
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HREF, "nope") == ADA_FFI_INVALID);
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HOST, "") == ADA_FFI_INVALID);
-  CHECK(run_setter(words, sizeof words, "mailto:x", ADA_FFI_SET_HOSTNAME, "h") == ADA_FFI_INVALID);
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", 99, "x") == ADA_FFI_INVALID);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HREF, "nope") == ADA_FFI_INVALID);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HOST, "") == ADA_FFI_INVALID);
+  CHECK(set_via_block(words, sizeof words, "mailto:x", ADA_FFI_SET_HOSTNAME, "h") == ADA_FFI_INVALID);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", 99, "x") == ADA_FFI_INVALID);
   /* No value at all (BASE_LEN left at ADA_FFI_NO_BASE, as a parse block has it): INVALID, not a 4 GiB read. */
-  fill_block(words, sizeof words, "https://a.com/p", "x");
+  block_fill_str(words, sizeof words, ADA_FFI_OP_SET, "https://a.com/p", "x");
   words[ADA_FFI_BLOCK_SETTER] = ADA_FFI_SET_SEARCH;
   words[ADA_FFI_BLOCK_BASE_LEN] = ADA_FFI_NO_BASE;
-  CHECK(ada_ffi_set_block((uint8_t*)words) == ADA_FFI_INVALID);
-  /* Too small: the need comes back. */
-  fill_block(words, sizeof words, "https://a.com/p", "xxxxxxxxxx");
+  CHECK(block_run(words) == ADA_FFI_INVALID);
+  /* Too small: the need comes back, and the text area keeps the href and the value. */
+  block_fill_str(words, sizeof words, ADA_FFI_OP_SET, "https://a.com/p", "xxxxxxxxxx");
   words[ADA_FFI_BLOCK_SETTER] = ADA_FFI_SET_SEARCH;
   words[ADA_FFI_BLOCK_TEXT_CAP] = 25;
-  CHECK(ada_ffi_set_block((uint8_t*)words) == 26);
+  CHECK(block_run(words) == 26);
+  CHECK(memcmp(text, "https://a.com/pxxxxxxxxxx", 25) == 0);
 }
 
 /* A setter on `href`, whose parse the memo of the last href may hold (`remembered`) or not: the same answer either
@@ -486,10 +472,10 @@ static void expect_same_setter(const char* href, uint32_t which, const char* val
   uint32_t fresh[128], remembered[128];
   uint8_t out[8];
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
-  CHECK(parse_str("http://other.example/", out, 0, comps) == ADA_FFI_UNCHANGED); /* the memo holds another href */
-  uint32_t r_fresh = run_setter(fresh, sizeof fresh, href, which, value);
-  CHECK(parse_str(href, out, 0, comps) == ADA_FFI_UNCHANGED); /* now it holds href's parse */
-  uint32_t r_remembered = run_setter(remembered, sizeof remembered, href, which, value);
+  CHECK(parse_str("http://other.example/", NULL, out, 0, comps) == ADA_FFI_UNCHANGED); /* the memo holds another href */
+  uint32_t r_fresh = set_via_block(fresh, sizeof fresh, href, which, value);
+  CHECK(parse_str(href, NULL, out, 0, comps) == ADA_FFI_UNCHANGED); /* now it holds href's parse */
+  uint32_t r_remembered = set_via_block(remembered, sizeof remembered, href, which, value);
   CHECK(r_fresh == r_remembered);
   if (r_fresh != ADA_FFI_INVALID) {
     CHECK(memcmp(fresh + ADA_FFI_BLOCK_COMPONENTS, remembered + ADA_FFI_BLOCK_COMPONENTS, 4 * ADA_FFI_COMPONENT_COUNT) == 0);
@@ -514,90 +500,104 @@ static void test_href_memo(void) {
   uint8_t out[64];
   uint32_t comps[ADA_FFI_COMPONENT_COUNT];
   /* Two setters in a row on the href just parsed: the first takes the memo, the second parses afresh. */
-  CHECK(parse_str("https://a.com/p", out, 0, comps) == ADA_FFI_UNCHANGED);
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_SEARCH, "x") == 17 &&
+  CHECK(parse_str("https://a.com/p", NULL, out, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", ADA_FFI_SET_SEARCH, "x") == 17 &&
         memcmp(text, "https://a.com/p?x", 17) == 0);
-  CHECK(run_setter(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HASH, "y") == 17 &&
+  CHECK(set_via_block(words, sizeof words, "https://a.com/p", ADA_FFI_SET_HASH, "y") == 17 &&
         memcmp(text, "https://a.com/p#y", 17) == 0);
   /* What a setter leaves is remembered by no memo: file://localhost/ from the protocol setter keeps its host, a fresh
    * parse of that href drops it, and a setter on that href starts from the fresh parse. */
-  CHECK(parse_str("wss://localhost/", out, 0, comps) == ADA_FFI_UNCHANGED);
-  CHECK(run_setter(words, sizeof words, "wss://localhost/", ADA_FFI_SET_PROTOCOL, "file") == 17 &&
+  CHECK(parse_str("wss://localhost/", NULL, out, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(set_via_block(words, sizeof words, "wss://localhost/", ADA_FFI_SET_PROTOCOL, "file") == 17 &&
         memcmp(text, "file://localhost/", 17) == 0);
-  CHECK(run_setter(words, sizeof words, "file://localhost/", ADA_FFI_SET_PATHNAME, "/x") == 9 &&
+  CHECK(set_via_block(words, sizeof words, "file://localhost/", ADA_FFI_SET_PATHNAME, "/x") == 9 &&
         memcmp(text, "file:///x", 9) == 0);
   /* A parse that changed its input (or failed) is not remembered: the setter on the old href parses it. */
-  CHECK(parse_str("https://a.com/q", out, 0, comps) == ADA_FFI_UNCHANGED);
-  CHECK(parse_str("HTTPS://A.COM/q", out, sizeof out, comps) == 15);
-  CHECK(parse_str("not a url", out, sizeof out, comps) == ADA_FFI_INVALID);
-  CHECK(run_setter(words, sizeof words, "https://a.com/q", ADA_FFI_SET_PATHNAME, "/r") == 15 &&
+  CHECK(parse_str("https://a.com/q", NULL, out, 0, comps) == ADA_FFI_UNCHANGED);
+  CHECK(parse_str("HTTPS://A.COM/q", NULL, out, sizeof out, comps) == 15);
+  CHECK(parse_str("not a url", NULL, out, sizeof out, comps) == ADA_FFI_INVALID);
+  CHECK(set_via_block(words, sizeof words, "https://a.com/q", ADA_FFI_SET_PATHNAME, "/r") == 15 &&
         memcmp(text, "https://a.com/r", 15) == 0);
 }
 
 static void test_domains(void) {
   uint32_t words[64];
   const char* text = (const char*)words + ADA_FFI_BLOCK_TEXT;
-  fill_block(words, sizeof words, "B\xC3\xBC" "cher.DE", NULL);
-  uint32_t r = ada_ffi_domain_to_ascii_block((uint8_t*)words);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_DOMAIN_TO_ASCII, "B\xC3\xBC" "cher.DE", NULL);
+  uint32_t r = block_run(words);
   CHECK(r == 16 && memcmp(text, "xn--bcher-kva.de", 16) == 0);
-  fill_block(words, sizeof words, "xn--bcher-kva.de", NULL);
-  r = ada_ffi_domain_to_unicode_block((uint8_t*)words);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_DOMAIN_TO_UNICODE, "xn--bcher-kva.de", NULL);
+  r = block_run(words);
   CHECK(r == 10 && memcmp(text, "b\xC3\xBC" "cher.de", 10) == 0);
-  fill_block(words, sizeof words, "xn--tes\xC5\xA1la", NULL); /* invalid Punycode (WPT toascii.json) */
-  CHECK(ada_ffi_domain_to_ascii_block((uint8_t*)words) == ADA_FFI_INVALID);
-  fill_block(words, sizeof words, "a b", NULL);
-  CHECK(ada_ffi_domain_to_unicode_block((uint8_t*)words) == ADA_FFI_INVALID);
-  fill_block(words, sizeof words, "", NULL);
-  CHECK(ada_ffi_domain_to_ascii_block((uint8_t*)words) == 0);
+  /* invalid Punycode (WPT toascii.json): nothing written */
+  block_fill_str(words, sizeof words, ADA_FFI_OP_DOMAIN_TO_ASCII, "xn--tes\xC5\xA1la", NULL);
+  CHECK(block_run(words) == ADA_FFI_INVALID);
+  CHECK(memcmp(text, "xn--tes\xC5\xA1la", 11) == 0 && (uint8_t)text[11] == UNWRITTEN);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_DOMAIN_TO_UNICODE, "a b", NULL);
+  CHECK(block_run(words) == ADA_FFI_INVALID);
+  block_fill_str(words, sizeof words, ADA_FFI_OP_DOMAIN_TO_ASCII, "", NULL);
+  CHECK(block_run(words) == 0);
+  CHECK((uint8_t)text[0] == UNWRITTEN);
+  /* Too small: the need comes back, nothing written. */
+  block_fill_str(words, sizeof words, ADA_FFI_OP_DOMAIN_TO_ASCII, "B\xC3\xBC" "cher.DE", NULL);
+  words[ADA_FFI_BLOCK_TEXT_CAP] = 15;
+  CHECK(block_run(words) == 16);
+  CHECK(memcmp(text, "B\xC3\xBC" "cher.DE", 10) == 0 && (uint8_t)text[10] == UNWRITTEN);
 }
 
-/* ada_ffi_block runs the function its OPERATION word names: the same return and the same block bytes. */
+/* ada_ffi_block runs the operation its OPERATION word names (the same input gives each operation's own answer), and
+ * ada_ffi_block_at, given the block's address as a double, does exactly the same: the same return and block bytes. */
 static void test_dispatch(void) {
-  typedef uint32_t (*block_fn)(uint8_t*);
   static const struct {
     uint32_t op;
-    block_fn fn;
     uint32_t setter;
     const char* input;
     const char* base;
+    uint32_t result;
+    const char* text; /* what the text area starts with afterwards (NULL: the input, untouched) */
   } cases[] = {
-      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "HTTPS://EXAMPLE.com/a/../b?x#y", NULL},
-      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "https://example.com/", NULL},
-      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "../c", "http://h/a/b"},
-      {ADA_FFI_OP_PARSE, ada_ffi_parse_block, 0, "not a url", NULL},
-      {ADA_FFI_OP_CAN_PARSE, (block_fn)ada_ffi_can_parse_block, 0, "http://a/", NULL},
-      {ADA_FFI_OP_CAN_PARSE, (block_fn)ada_ffi_can_parse_block, 0, "x", "not a base"},
-      {ADA_FFI_OP_SET, ada_ffi_set_block, ADA_FFI_SET_SEARCH, "https://a.com/p", "q=1"},
-      {ADA_FFI_OP_SET, ada_ffi_set_block, ADA_FFI_SET_PORT, "https://a.com/p", "99999"},
-      {ADA_FFI_OP_DOMAIN_TO_ASCII, ada_ffi_domain_to_ascii_block, 0, "B\xC3\xBC" "cher.DE", NULL},
-      {ADA_FFI_OP_DOMAIN_TO_UNICODE, ada_ffi_domain_to_unicode_block, 0, "xn--bcher-kva.de", NULL},
+      {ADA_FFI_OP_PARSE, 0, "HTTPS://EXAMPLE.com/a/../b?x#y", NULL, 25, "https://example.com/b?x#y"},
+      {ADA_FFI_OP_PARSE, 0, "https://example.com/", NULL, ADA_FFI_UNCHANGED, NULL},
+      {ADA_FFI_OP_PARSE, 0, "../c", "http://h/a/b", 10, "http://h/c"},
+      {ADA_FFI_OP_PARSE, 0, "not a url", NULL, ADA_FFI_INVALID, NULL},
+      {ADA_FFI_OP_PARSE, 0, "http://a/", NULL, ADA_FFI_UNCHANGED, NULL},
+      {ADA_FFI_OP_CAN_PARSE, 0, "http://a/", NULL, 1, NULL},
+      {ADA_FFI_OP_CAN_PARSE, 0, "x", "not a base", 0, NULL},
+      {ADA_FFI_OP_SET, ADA_FFI_SET_SEARCH, "https://a.com/p", "q=1", 19, "https://a.com/p?q=1"},
+      {ADA_FFI_OP_SET, ADA_FFI_SET_PORT, "https://a.com/p", "99999", ADA_FFI_INVALID, NULL},
+      {ADA_FFI_OP_DOMAIN_TO_ASCII, 0, "B\xC3\xBC" "cher.DE", NULL, 16, "xn--bcher-kva.de"},
+      {ADA_FFI_OP_DOMAIN_TO_ASCII, 0, "http://a/", NULL, ADA_FFI_INVALID, NULL},
+      {ADA_FFI_OP_DOMAIN_TO_UNICODE, 0, "xn--bcher-kva.de", NULL, 10, "b\xC3\xBC" "cher.de"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    uint32_t direct[64], dispatched[64];
-    fill_block(direct, sizeof direct, cases[i].input, cases[i].base);
-    fill_block(dispatched, sizeof dispatched, cases[i].input, cases[i].base);
-    direct[ADA_FFI_BLOCK_SETTER] = dispatched[ADA_FFI_BLOCK_SETTER] = cases[i].setter;
-    direct[ADA_FFI_BLOCK_OPERATION] = dispatched[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
-    uint32_t expected = cases[i].fn((uint8_t*)direct);
-    CHECK(ada_ffi_block((uint8_t*)dispatched) == expected);
-    CHECK(memcmp(direct, dispatched, sizeof direct) == 0);
-    /* By address, as a double: the same again. */
-    uint32_t by_address[64];
-    fill_block(by_address, sizeof by_address, cases[i].input, cases[i].base);
-    by_address[ADA_FFI_BLOCK_SETTER] = cases[i].setter;
-    by_address[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
-    CHECK(ada_ffi_block_at((double)(uintptr_t)by_address) == expected);
-    CHECK(memcmp(direct, by_address, sizeof direct) == 0);
+    uint32_t by_pointer[64], by_address[64], before[64];
+    block_fill_str(by_pointer, sizeof by_pointer, cases[i].op, cases[i].input, cases[i].base);
+    by_pointer[ADA_FFI_BLOCK_SETTER] = cases[i].setter;
+    memcpy(by_address, by_pointer, sizeof by_pointer);
+    memcpy(before, by_pointer, sizeof by_pointer);
+    uint32_t r = block_run(by_pointer);
+    if (r != cases[i].result) fprintf(stderr, "  dispatch case %zu: got %u, expected %u\n", i, r, cases[i].result);
+    CHECK(r == cases[i].result);
+    const char* text = cases[i].text ? cases[i].text : cases[i].input;
+    CHECK(memcmp(block_text(by_pointer), text, strlen(text)) == 0);
+    if (cases[i].op == ADA_FFI_OP_CAN_PARSE || r == ADA_FFI_INVALID) {
+      CHECK(memcmp(before, by_pointer, sizeof before) == 0); /* nothing written */
+    }
+    CHECK(ada_ffi_block_at((double)(uintptr_t)by_address) == r);
+    CHECK(memcmp(by_pointer, by_address, sizeof by_pointer) == 0);
   }
   /* An unknown operation: ADA_FFI_INVALID, nothing written. */
   uint32_t words[64], before[64];
-  fill_block(words, sizeof words, "http://a/", NULL);
-  words[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_URL_PATTERN_PROCESS + 1;
+  block_fill_str(words, sizeof words, ADA_FFI_OP_URL_PATTERN_PROCESS + 1, "http://a/", NULL);
   memcpy(before, words, sizeof words);
-  CHECK(ada_ffi_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(block_run(words) == ADA_FFI_INVALID);
   CHECK(memcmp(before, words, sizeof words) == 0);
   words[ADA_FFI_BLOCK_OPERATION] = 0xFFFFFFFFu;
-  CHECK(ada_ffi_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(ada_ffi_block_at((double)(uintptr_t)words) == ADA_FFI_INVALID);
+  words[ADA_FFI_BLOCK_OPERATION] = 0xFFFFFFFFu;
+  memcpy(before, words, sizeof words);
+  CHECK(block_run(words) == ADA_FFI_INVALID);
+  CHECK(memcmp(before, words, sizeof words) == 0);
 }
 
 /* UTF-16 units of a NUL-terminated UTF-8 string, counted the slow way: by decoding each sequence. */
@@ -636,8 +636,7 @@ static void test_block_string(void) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     uint32_t expected_block[64], block[64];
-    fill_block(expected_block, sizeof expected_block, cases[i].input, NULL);
-    expected_block[ADA_FFI_BLOCK_OPERATION] = cases[i].op;
+    block_fill_str(expected_block, sizeof expected_block, cases[i].op, cases[i].input, NULL);
     uint32_t expected = ada_ffi_block_at((double)(uintptr_t)expected_block);
     /* The header alone, and garbage where the input goes. */
     memset(block, 0x5A, sizeof block);
@@ -665,20 +664,19 @@ static void test_block_string(void) {
   }
   uint32_t block[64], before[64];
   /* A NUL inside the JavaScript string ends the C string early: "http://a/\0b" has 11 units, the C string 9. */
-  fill_block(block, sizeof block, "", NULL);
+  block_fill_str(block, sizeof block, ADA_FFI_OP_PARSE, "", NULL);
   block[ADA_FFI_BLOCK_INPUT_LEN] = 11;
   memcpy(before, block, sizeof block);
   CHECK(block_string(block, "http://a/\0b", 11) == ADA_FFI_RETRY);
   CHECK(memcmp(before, block, sizeof block) == 0);
   /* A base in the block: the input cannot go first in the text area. */
-  fill_block(block, sizeof block, "x", "http://h/");
-  block[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_PARSE;
+  block_fill_str(block, sizeof block, ADA_FFI_OP_PARSE, "x", "http://h/");
   block[ADA_FFI_BLOCK_INPUT_LEN] = 4;
   memcpy(before, block, sizeof block);
   CHECK(block_string(block, "../y", 4) == ADA_FFI_RETRY);
   CHECK(memcmp(before, block, sizeof block) == 0);
   /* Longer than TEXT_CAP: nothing runs; exactly TEXT_CAP: it runs. */
-  fill_block(block, sizeof block, "", NULL);
+  block_fill_str(block, sizeof block, ADA_FFI_OP_PARSE, "", NULL);
   block[ADA_FFI_BLOCK_TEXT_CAP] = 9;
   CHECK(block_string(block, "http://a/b", 10) == ADA_FFI_RETRY);
   CHECK(block_string(block, "http://a/", 9) == ADA_FFI_UNCHANGED);
@@ -688,7 +686,7 @@ static void test_block_string(void) {
 
 static const struct { const char* name; void (*fn)(void); } tests[] = {
     {"version", test_version},   {"components", test_components},       {"invalid", test_invalid},
-    {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"aliasing", test_aliasing},
+    {"too_small", test_buffer_too_small}, {"unchanged", test_unchanged}, {"text_overwrite", test_text_overwrite},
     {"base", test_base},         {"base_memo", test_base_memo},         {"nul_and_utf8", test_nul_and_utf8},   {"huge", test_huge},
     {"threads", test_threads},   {"block", test_block},
     {"many", test_many},         {"setters", test_setters},  {"href_memo", test_href_memo},  {"domains", test_domains},

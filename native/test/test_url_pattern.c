@@ -1,5 +1,5 @@
-/* C tests of the URLPattern functions (ada_ffi_url_pattern.h): both input forms, the question round,
- * invalid patterns, buffer sizing, processing a URLPatternInit, non-ASCII strings, concurrent use.
+/* C tests of the URLPattern operations (ada_ffi_url_pattern.h), run through ada_ffi_block: both input forms, the
+ * question round, invalid patterns, buffer sizing, processing a URLPatternInit, non-ASCII strings, concurrent use.
  * Linked into test_abi (test_abi.c runs a case by name). */
 #include <pthread.h>
 #include <stdint.h>
@@ -11,6 +11,10 @@
 
 #define BLOCK_WORDS 2048
 #define NONE ((const char*)0)
+
+/* The two operations, on a block filled by string_block or init_block. */
+static uint32_t compile(uint32_t* words) { return block_run_op(words, ADA_FFI_OP_URL_PATTERN_COMPILE); }
+static uint32_t process(uint32_t* words) { return block_run_op(words, ADA_FFI_OP_URL_PATTERN_PROCESS); }
 
 /* A decoded output: the table from word 3 on, and the strings. */
 typedef struct {
@@ -113,7 +117,7 @@ enum { PROTOCOL, USERNAME, PASSWORD, HOSTNAME, PORT, PATHNAME, SEARCH, HASH };
 void test_pattern_compile(void) {
   static uint32_t words[BLOCK_WORDS];
   string_block(words, "https://example.com/books/:id(\\d+)", NONE, 0);
-  output out = decode(words, ada_ffi_url_pattern_compile_block((uint8_t*)words));
+  output out = decode(words, compile(words));
   CHECK(out.result != ADA_FFI_INVALID && out.kind == ADA_FFI_OUTPUT_PATTERN);
   CHECK(out.units == out.byte_count); /* all ASCII */
   component c[8];
@@ -134,22 +138,22 @@ void test_pattern_compile(void) {
   /* The dictionary form, ignoreCase: no exact-match fast path, the pathname's RegExp takes `i`. */
   const char* members[9] = {NONE, NONE, NONE, NONE, NONE, "/A", NONE, NONE, NONE};
   init_block(words, members, ADA_FFI_PATTERN_IGNORE_CASE);
-  out = decode(words, ada_ffi_url_pattern_compile_block((uint8_t*)words));
+  out = decode(words, compile(words));
   CHECK(out.result != ADA_FFI_INVALID && out.kind == ADA_FFI_OUTPUT_PATTERN);
   components_of(&out, c);
   CHECK(c[PATHNAME].type == ADA_FFI_COMPONENT_REGEXP && c[PATHNAME].flags == 2 && c[PATHNAME].groups == 0);
   CHECK(c[PROTOCOL].type == ADA_FFI_COMPONENT_FULL_WILDCARD);
-  /* Through ada_ffi_block: the same answer. */
+  /* By address (ada_ffi_block_at, as node:ffi, koffi and Deno call it): the same answer. */
   init_block(words, members, ADA_FFI_PATTERN_IGNORE_CASE);
   words[ADA_FFI_BLOCK_OPERATION] = ADA_FFI_OP_URL_PATTERN_COMPILE;
-  CHECK(ada_ffi_block((uint8_t*)words) == out.result);
+  CHECK(ada_ffi_block_at((double)(uintptr_t)words) == out.result);
 }
 
 /* A protocol given as a regular expression: ada's question, then the pattern once answered. */
 void test_pattern_questions(void) {
   static uint32_t words[BLOCK_WORDS];
   string_block(words, "http{s}?://a/x", NONE, 0);
-  output out = decode(words, ada_ffi_url_pattern_compile_block((uint8_t*)words));
+  output out = decode(words, compile(words));
   CHECK(out.result != ADA_FFI_INVALID && out.kind == ADA_FFI_OUTPUT_QUESTIONS);
   CHECK(out.table_len == 4 && out.table[0] == 1);
   uint32_t source_len = out.table[2];
@@ -166,7 +170,7 @@ void test_pattern_questions(void) {
     record[4] = special ? 0x03 : 0x00; /* http, https */
     memcpy(record + 5, source, source_len);
     words[ADA_FFI_PATTERN_ANSWERS] = 1;
-    out = decode(words, ada_ffi_url_pattern_compile_block((uint8_t*)words));
+    out = decode(words, compile(words));
     CHECK(out.result != ADA_FFI_INVALID && out.kind == ADA_FFI_OUTPUT_PATTERN);
     component c[8];
     components_of(&out, c);
@@ -179,7 +183,7 @@ void test_pattern_questions(void) {
   uint8_t* record = (uint8_t*)words + ADA_FFI_BLOCK_TEXT + words[ADA_FFI_BLOCK_INPUT_LEN];
   record[0] = record[1] = record[2] = record[3] = 0xFF;
   words[ADA_FFI_PATTERN_ANSWERS] = 1;
-  CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(compile(words) == ADA_FFI_INVALID);
 }
 
 void test_pattern_invalid(void) {
@@ -193,38 +197,38 @@ void test_pattern_invalid(void) {
   };
   for (size_t i = 0; i < sizeof invalid / sizeof *invalid; i++) {
     string_block(words, invalid[i][0], invalid[i][1], 0);
-    CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == ADA_FFI_INVALID);
+    CHECK(compile(words) == ADA_FFI_INVALID);
   }
   const char* members[9] = {"a b", NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE};
   init_block(words, members, 0);
-  CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(compile(words) == ADA_FFI_INVALID);
   /* Not well-formed UTF-8 (a lone continuation byte, a surrogate, an overlong '/'): refused, in both forms. */
   static const char* const malformed[] = {"/\x80", "/\xED\xA0\x80", "/\xC0\xAF"};
   for (size_t i = 0; i < 3; i++) {
     const char* bad[9] = {NONE, NONE, NONE, NONE, NONE, malformed[i], NONE, NONE, NONE};
     init_block(words, bad, 0);
-    CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == ADA_FFI_INVALID);
+    CHECK(compile(words) == ADA_FFI_INVALID);
     init_block(words, bad, 0);
-    CHECK(ada_ffi_url_pattern_process_block((uint8_t*)words) == ADA_FFI_INVALID);
+    CHECK(process(words) == ADA_FFI_INVALID);
     string_block(words, malformed[i], "https://a", 0);
-    CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == ADA_FFI_INVALID);
+    CHECK(compile(words) == ADA_FFI_INVALID);
   }
   /* The same bytes, well-formed (U+00E9): compiles. */
   string_block(words, "/\xC3\xA9", "https://a", 0);
-  CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) != ADA_FFI_INVALID);
+  CHECK(compile(words) != ADA_FFI_INVALID);
 }
 
 /* An output larger than TEXT_CAP: its size comes back, nothing is written; a larger block gets it. */
 void test_pattern_too_small(void) {
   static uint32_t words[BLOCK_WORDS];
   string_block(words, "https://example.com/:a/:b/:c", NONE, 0);
-  uint32_t full = ada_ffi_url_pattern_compile_block((uint8_t*)words);
+  uint32_t full = compile(words);
   CHECK(full != ADA_FFI_INVALID && full > 64);
   string_block(words, "https://example.com/:a/:b/:c", NONE, 0);
   words[ADA_FFI_BLOCK_TEXT_CAP] = 64;
   uint8_t before[64];
   memcpy(before, (uint8_t*)words + ADA_FFI_BLOCK_TEXT, sizeof before);
-  CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == full);
+  CHECK(compile(words) == full);
   CHECK(memcmp(before, (uint8_t*)words + ADA_FFI_BLOCK_TEXT, sizeof before) == 0);
 }
 
@@ -232,7 +236,7 @@ void test_pattern_process(void) {
   static uint32_t words[BLOCK_WORDS];
   const char* members[9] = {"HTTPS", NONE, NONE, "EXAMPLE.com", "443", "/a b", "?q=1", "h", NONE};
   init_block(words, members, 0);
-  output out = decode(words, ada_ffi_url_pattern_process_block((uint8_t*)words));
+  output out = decode(words, process(words));
   CHECK(out.result != ADA_FFI_INVALID && out.table_len == 8);
   static const char* const expected[8] = {"https", "", "", "example.com", "", "/a%20b", "q=1", "h"};
   const char* s = out.bytes;
@@ -243,14 +247,14 @@ void test_pattern_process(void) {
   /* Relative to a base. */
   const char* relative[9] = {NONE, NONE, NONE, NONE, NONE, "c", NONE, NONE, "https://x.test/a/b"};
   init_block(words, relative, 0);
-  out = decode(words, ada_ffi_url_pattern_process_block((uint8_t*)words));
+  out = decode(words, process(words));
   CHECK(out.result != ADA_FFI_INVALID && is(out.bytes + 5 + 6, out.table[5], "/a/c"));
   /* An invalid port: processing throws, so INVALID. Without the INIT flag: INVALID. */
   const char* bad[9] = {NONE, NONE, NONE, NONE, "x1", NONE, NONE, NONE, NONE};
   init_block(words, bad, 0);
-  CHECK(ada_ffi_url_pattern_process_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(process(words) == ADA_FFI_INVALID);
   string_block(words, "https://a/", NONE, 0);
-  CHECK(ada_ffi_url_pattern_process_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(process(words) == ADA_FFI_INVALID);
 }
 
 /* Non-ASCII group names (the only non-ASCII a pattern keeps): lengths in UTF-16 units, U < B. */
@@ -259,7 +263,7 @@ void test_pattern_utf8(void) {
   /* :café (4 units, 5 bytes) and :𐐀x (U+10400 is 4 bytes, 2 units: 3 units, 5 bytes). */
   const char* members[9] = {NONE, NONE, NONE, NONE, NONE, "/:caf\xC3\xA9/:\xF0\x90\x90\x80x", NONE, NONE, NONE};
   init_block(words, members, 0);
-  output out = decode(words, ada_ffi_url_pattern_compile_block((uint8_t*)words));
+  output out = decode(words, compile(words));
   CHECK(out.result != ADA_FFI_INVALID && out.kind == ADA_FFI_OUTPUT_PATTERN);
   if (out.table == NULL) return;
   CHECK(out.byte_count - out.units == 2 * (1 + 2)); /* the pattern string and the names: 3 units fewer each */
@@ -272,7 +276,7 @@ void test_pattern_utf8(void) {
   /* A regexp group takes ASCII only (the standard's tokenizer): a TypeError. */
   const char* emoji[9] = {NONE, NONE, NONE, NONE, NONE, "/(\xF0\x9F\x98\x80)", NONE, NONE, NONE};
   init_block(words, emoji, 0);
-  CHECK(ada_ffi_url_pattern_compile_block((uint8_t*)words) == ADA_FFI_INVALID);
+  CHECK(compile(words) == ADA_FFI_INVALID);
 }
 
 static void* compile_many(void* arg) {
@@ -280,7 +284,7 @@ static void* compile_many(void* arg) {
   static _Thread_local uint32_t words[BLOCK_WORDS];
   for (int i = 0; i < 300; i++) {
     string_block(words, "http{s}?://a/:x", NONE, 0);
-    output out = decode(words, ada_ffi_url_pattern_compile_block((uint8_t*)words));
+    output out = decode(words, compile(words));
     if (out.result == ADA_FFI_INVALID || out.kind != ADA_FFI_OUTPUT_QUESTIONS || out.table[0] != 1) return (void*)1;
   }
   return NULL;
