@@ -2,15 +2,22 @@
 
 /**
  * WebIDL interface members are enumerable (class syntax makes them non-enumerable), and the
- * prototype carries a `Symbol.toStringTag` with the interface name.
+ * prototype carries a `Symbol.toStringTag` with the interface name. Given the runtime's own prototype, the members
+ * are laid out in its order, so that `for…in` and `Object.keys(Object.getPrototypeOf(x))` list them as the built-in's
+ * do (Node puts `toString` first, Deno sorts the attributes, Bun puts `hash` before `search`); the members it lacks
+ * follow, in ours.
  */
-export function makeWebIdlMembersEnumerable(prototype: object, name: string): void {
-  for (const key of Object.getOwnPropertyNames(prototype)) {
-    if (key === "constructor") continue;
-    const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
-    descriptor.enumerable = true;
-    Object.defineProperty(prototype, key, descriptor);
+export function makeWebIdlMembersEnumerable(prototype: object, name: string, runtimePrototype?: unknown): void {
+  const ours = Object.getOwnPropertyNames(prototype).filter((key) => key !== "constructor");
+  const order: string[] = [];
+  if (typeof runtimePrototype === "object" && runtimePrototype !== null) {
+    for (const key in runtimePrototype) if (ours.includes(key) && !order.includes(key)) order.push(key);
   }
+  for (const key of ours) if (!order.includes(key)) order.push(key);
+  const descriptors = order.map((key) => Object.getOwnPropertyDescriptor(prototype, key)!);
+  // A property keeps its place when redefined: each is deleted first, then all are added back in order.
+  for (const key of order) delete (prototype as Record<string, unknown>)[key];
+  order.forEach((key, i) => Object.defineProperty(prototype, key, { ...descriptors[i], enumerable: true }));
   Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
 }
 

@@ -5,9 +5,24 @@
  */
 import { INVALID_I32, NO_BASE, UNCHANGED_I32 } from "./call_block.ts";
 import { binding as nativeBinding } from "./installed_binding.ts";
-import { decodeHrefs, parseHref } from "./kept_block.ts";
+import { canParse, decodeHrefs, parseHref } from "./kept_block.ts";
 import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 import { adopt, type URL } from "../url/url.ts";
+import { invalidArgTypeError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
+import { toDOMString } from "../builtins/conversions.ts";
+
+const isArray = Array.isArray;
+const stringValueOf = String.prototype.valueOf;
+
+/** Whether a value is a String object (`new String(…)`), from any realm. */
+function isStringObject(value: unknown): boolean {
+  try {
+    stringValueOf.call(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Inputs per native call, and the most UTF-16 units a chunk gathers before it is sent anyway. */
 const CHUNK_INPUTS = 1024;
@@ -25,15 +40,24 @@ const encoder = new TextEncoder();
 /**
  * Parses every input (resolved against `base` when given) and returns, in order, a URL for each
  * valid one and null for each invalid one. The URLs are the same as `new URL(input, base)` gives.
- * An invalid base gives all nulls.
+ * `inputs` is any iterable (an Array is the fast path; a Set, a generator, … are read once); a string is refused,
+ * not split into characters.
+ * @throws {TypeError} `Invalid URL` (code `ERR_INVALID_URL`, `input` and `base` the base) when `base` is given and
+ * does not parse, as `new URL(input, base)` throws; `ERR_INVALID_ARG_TYPE` when `inputs` is not an iterable object.
  */
-export function parseMany(inputs: readonly unknown[], base?: string | URL | globalThis.URL): (URL | null)[] {
-  const lib = nativeBinding();
+export function parseMany(inputs: Iterable<unknown>, base?: string | URL | globalThis.URL): (URL | null)[] {
+  if (arguments.length === 0) throw missingArgsError(["inputs"], parseMany);
   const strings = toStrings(inputs);
+  const baseString = base === undefined ? undefined : toDOMString(base);
+  if (baseString !== undefined && !canParse(baseString, undefined)) {
+    const error = invalidUrlError(baseString, undefined, parseMany) as TypeError & { base?: string };
+    error.base = baseString;
+    throw error;
+  }
+  const lib = nativeBinding();
   const output: (URL | null)[] = new Array(strings.length);
   let baseLen = NO_BASE;
-  if (base !== undefined) {
-    const baseString = `${base}`;
+  if (baseString !== undefined) {
     if (maxUtf8Length(baseString) > baseBytes.length) baseBytes = new Uint8Array(maxUtf8Length(baseString));
     baseLen = encodeUtf8Into(baseString, baseBytes, 0, baseBytes);
   }
@@ -49,18 +73,38 @@ export function parseMany(inputs: readonly unknown[], base?: string | URL | glob
       units += strings[end].length;
       end++;
     }
-    parseChunk(lib, strings, start, end, units, base, baseLen, output);
+    parseChunk(lib, strings, start, end, units, baseString, baseLen, output);
     start = end;
   }
   return output;
 }
 
-/** The inputs as strings: the array itself when it already holds only strings (the usual case). */
-function toStrings(inputs: readonly unknown[]): string[] {
-  for (let i = 0; i < inputs.length; i++) {
-    if (typeof inputs[i] !== "string") return Array.from(inputs, (input) => `${input}`);
+/**
+ * The inputs as strings: an array itself when it already holds only strings (the usual case). An array is read by
+ * index, not through Array.prototype's iterator (which a user's code may have replaced); another iterable through
+ * its own iterator.
+ */
+function toStrings(inputs: unknown): string[] {
+  if (isArray(inputs)) {
+    const array = inputs as readonly unknown[];
+    for (let i = 0; i < array.length; i++) {
+      if (typeof array[i] !== "string") {
+        const strings: string[] = new Array(array.length);
+        for (let j = 0; j < array.length; j++) strings[j] = toDOMString(array[j]);
+        return strings;
+      }
+    }
+    return array as string[];
   }
-  return inputs as string[];
+  const iterable = ((inputs !== null && typeof inputs === "object") || typeof inputs === "function") &&
+    typeof (inputs as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function";
+  // A string, or a String object, would be read one character per input.
+  if (!iterable || isStringObject(inputs)) {
+    throw invalidArgTypeError("inputs", "Array or an iterable object", inputs, parseMany);
+  }
+  const strings: string[] = [];
+  for (const input of inputs as Iterable<unknown>) strings[strings.length] = toDOMString(input);
+  return strings;
 }
 
 function parseChunk(
@@ -69,7 +113,7 @@ function parseChunk(
   start: number,
   end: number,
   units: number,
-  base: string | URL | globalThis.URL | undefined,
+  baseString: string | undefined,
   baseLen: number,
   output: (URL | null)[],
 ): void {
@@ -116,7 +160,7 @@ function parseChunk(
     );
     if (done === 0) {
       // This one href alone is larger than the output buffer: the single-URL path sizes its own.
-      const href = parseHref(strings[start + next], base === undefined ? undefined : `${base}`);
+      const href = parseHref(strings[start + next], baseString);
       output[start + next] = href === null ? null : adopt(href);
       inputAt += lengths[next];
       next++;

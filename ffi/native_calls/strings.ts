@@ -7,6 +7,9 @@
 
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
+/** The short-ASCII loop reads charCodeAt: only while it is the original (a user's replacement must not change bytes). */
+const StringPrototype = String.prototype;
+const originalCharCodeAt = StringPrototype.charCodeAt;
 
 /**
  * Up to this many UTF-16 units, ASCII is copied by a JS loop instead of `encodeInto` (whose call
@@ -35,7 +38,7 @@ export function maxUtf8Length(s: string): number {
  */
 export function encodeUtf8Into(s: string, target: Uint8Array, offset: number, view?: Uint8Array): number {
   const n = s.length;
-  if (n <= loopEncodeLimit) {
+  if (n <= loopEncodeLimit && StringPrototype.charCodeAt === originalCharCodeAt) {
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);

@@ -19,6 +19,7 @@ import {
 import { binding as nativeBinding } from "../native_calls/installed_binding.ts";
 import { callGrowing, decodeHrefs } from "../native_calls/kept_block.ts";
 import { encodeUtf8Into, maxUtf8Length } from "../native_calls/strings.ts";
+import { stringSlice } from "../builtins/conversions.ts";
 
 /** Header words of ada_ffi_url_pattern.h (INPUT_LEN, BASE_LEN, TEXT_CAP and OPERATION as for every block). */
 const FIELDS = 3;
@@ -113,7 +114,7 @@ function encodeInput(
 function inputBound(input: string | InitMembers, base: string | undefined): number {
   if (typeof input === "string") return maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
   let bytes = 0;
-  for (const member of input) if (member !== undefined) bytes += maxUtf8Length(member);
+  for (let i = 0; i < input.length; i++) if (input[i] !== undefined) bytes += maxUtf8Length(input[i]!);
   return bytes;
 }
 
@@ -126,7 +127,7 @@ function call(
   answers: readonly Answer[],
 ): Output | null {
   let answerBytes = 0;
-  for (const a of answers) answerBytes += 5 + a.source.length;
+  for (let i = 0; i < answers.length; i++) answerBytes += 5 + answers[i].source.length;
   let at = 0;
   const { result, target, words } = callGrowing(
     BLOCK_TEXT + inputBound(input, base) + answerBytes,
@@ -137,7 +138,8 @@ function call(
       words[OUTPUT] = 0;
       at = encodeInput(target, words, input, base);
       words[ANSWERS] = answers.length;
-      for (const a of answers) {
+      for (let i = 0; i < answers.length; i++) {
+        const a = answers[i];
         const n = a.source.length;
         target[at] = n & 0xff;
         target[at + 1] = (n >>> 8) & 0xff;
@@ -192,13 +194,13 @@ export function compilePattern(
     for (let q = 0; q < count; q++) {
       const questionIgnoreCase = table[w + 1 + 3 * q] === 1;
       const units = table[w + 3 + 3 * q];
-      const source = text.slice(at, at + units);
+      const source = stringSlice(text, at, at + units);
       at += units;
       let bits = 0;
-      SPECIAL_SCHEMES.forEach((scheme, i) => {
-        if (matches(source, questionIgnoreCase, scheme)) bits |= 1 << i;
-      });
-      answers.push({ source: utf8Encoder.encode(source), ignoreCase: questionIgnoreCase, bits });
+      for (let i = 0; i < SPECIAL_SCHEMES.length; i++) {
+        if (matches(source, questionIgnoreCase, SPECIAL_SCHEMES[i])) bits |= 1 << i;
+      }
+      answers[answers.length] = { source: utf8Encoder.encode(source), ignoreCase: questionIgnoreCase, bits };
     }
   }
   throw new Error("ada-ffi: URLPattern compilation kept asking about special schemes (a bug: please report it)");
@@ -212,21 +214,21 @@ function components(output: Output): CompiledPattern {
   const take = (): string => {
     const units = table[word++];
     if (units === 0) return ""; // most regexp and exact-match slots
-    const s = text.slice(at, at + units);
+    const s = stringSlice(text, at, at + units);
     at += units;
     return s;
   };
   const compiled: CompiledPattern = { types: [], flags: [], patterns: [], regexps: [], exact: [], groupNames: [] };
   for (let c = 0; c < 8; c++) {
-    compiled.types.push(table[word++]);
-    compiled.flags.push(table[word++]);
+    compiled.types[c] = table[word++];
+    compiled.flags[c] = table[word++];
     const groupCount = table[word++];
-    compiled.patterns.push(take());
-    compiled.regexps.push(take());
-    compiled.exact.push(take());
+    compiled.patterns[c] = take();
+    compiled.regexps[c] = take();
+    compiled.exact[c] = take();
     const names: string[] = [];
-    for (let g = 0; g < groupCount; g++) names.push(take());
-    compiled.groupNames.push(names);
+    for (let g = 0; g < groupCount; g++) names[g] = take();
+    compiled.groupNames[c] = names;
   }
   return compiled;
 }
@@ -243,7 +245,7 @@ export function processInit(members: InitMembers): string[] | null {
   let at = 0;
   for (let i = 0; i < 8; i++) {
     const units = table[w + i];
-    values.push(text.slice(at, at + units));
+    values[i] = stringSlice(text, at, at + units);
     at += units;
   }
   return values;

@@ -9,11 +9,36 @@
  * that is so, each unescaped `[^]` (a class matching any code point, also as a nested class) becomes the
  * equivalent `[\s\S]`.
  */
+// Taken at load: a user's later RegExp or String.prototype replacement must not change which patterns compile or
+// which URLs match.
+const NativeRegExp = RegExp;
+const RegExpPrototype = NativeRegExp.prototype;
+const originalExec = RegExpPrototype.exec;
+const originalTest = RegExpPrototype.test;
+const callExec = Function.prototype.call.bind(originalExec) as unknown as (
+  regexp: RegExp,
+  value: string,
+) => RegExpExecArray | null;
+const stringIncludes = Function.prototype.call.bind(String.prototype.includes) as unknown as (
+  s: string,
+  search: string,
+) => boolean;
+const stringStartsWith = Function.prototype.call.bind(String.prototype.startsWith) as unknown as (
+  s: string,
+  search: string,
+  at: number,
+) => boolean;
+const stringSlice = Function.prototype.call.bind(String.prototype.slice) as unknown as (
+  s: string,
+  start: number,
+  end: number,
+) => string;
+
 let emptyNegatedClassIsBroken: boolean | undefined; // asked on first use, not at import (start-up time)
 function isEmptyNegatedClassBroken(): boolean {
   if (emptyNegatedClassIsBroken === undefined) {
     try {
-      emptyNegatedClassIsBroken = !new RegExp("^[^]+$", "v").test("ab");
+      emptyNegatedClassIsBroken = callExec(new NativeRegExp("^[^]+$", "v"), "ab") === null;
     } catch {
       emptyNegatedClassIsBroken = false;
     }
@@ -22,14 +47,14 @@ function isEmptyNegatedClassBroken(): boolean {
 }
 
 function rewriteEmptyNegatedClasses(source: string): string {
-  if (!source.includes("[^]")) return source;
+  if (!stringIncludes(source, "[^]")) return source;
   let out = "";
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (c === "\\") {
-      out += source.slice(i, i + 2); // an escape: the next character is literal
+      out += stringSlice(source, i, i + 2); // an escape: the next character is literal
       i++;
-    } else if (c === "[" && source.startsWith("[^]", i)) {
+    } else if (c === "[" && stringStartsWith(source, "[^]", i)) {
       out += "[\\s\\S]";
       i += 2;
     } else {
@@ -41,14 +66,25 @@ function rewriteEmptyNegatedClasses(source: string): string {
 
 /** Compiles a component's source; throws the engine's SyntaxError when it refuses it. */
 export function componentRegExp(source: string, ignoreCase: boolean): RegExp {
-  return new RegExp(isEmptyNegatedClassBroken() ? rewriteEmptyNegatedClasses(source) : source, ignoreCase ? "vi" : "v");
+  return new NativeRegExp(
+    isEmptyNegatedClassBroken() ? rewriteEmptyNegatedClasses(source) : source,
+    ignoreCase ? "vi" : "v",
+  );
 }
 
 /**
- * RegExp.prototype.exec and .test as they are when this module loads: a user's later change to the prototype cannot
- * change a pattern's answer. (`test` asks for `exec` again only where that was changed.)
+ * RegExp's exec and test for matching, as they were when this module loaded: a library that later replaces
+ * `RegExp.prototype.exec` or `.test` (a polyfill, instrumentation, a test spy) cannot change which URLs match.
+ * While both are the originals they are called as methods (the engines fold the check into compiled code and keep
+ * their fast paths; a bound call costs JSC ~2x on test()); otherwise the original `exec` answers (the built-in
+ * `test` itself calls `this.exec` as it is at call time).
  */
-const execMethod = RegExp.prototype.exec;
-const testMethod = RegExp.prototype.test;
-export const regExpExec = (regexp: RegExp, value: string): RegExpExecArray | null => execMethod.call(regexp, value);
-export const regExpTest = (regexp: RegExp, value: string): boolean => testMethod.call(regexp, value);
+export function regExpExec(regexp: RegExp, value: string): RegExpExecArray | null {
+  return RegExpPrototype.exec === originalExec ? regexp.exec(value) : callExec(regexp, value);
+}
+
+export function regExpTest(regexp: RegExp, value: string): boolean {
+  return RegExpPrototype.exec === originalExec && RegExpPrototype.test === originalTest
+    ? regexp.test(value)
+    : callExec(regexp, value) !== null;
+}

@@ -18,7 +18,7 @@ import {
 } from "../native_calls/call_block.ts";
 import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import { type InitMembers, processInit } from "./ada_calls.ts";
-import { toUSVString } from "../url/url_search_params.ts";
+import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
 
 /** The URLPatternInit dictionary: each member a pattern (constructor) or a value (test/exec). */
@@ -85,7 +85,10 @@ export function toInit(value: unknown): { members: InitMembers; init: URLPattern
   const init: Record<string, string> = {};
   if (value !== undefined && value !== null) {
     const source = value as Record<string, unknown>;
-    for (const [name, field] of INIT_MEMBERS) {
+    // By index: Array.prototype's iterator is the user's to replace.
+    for (let i = 0; i < INIT_MEMBERS.length; i++) {
+      const name = INIT_MEMBERS[i][0];
+      const field = INIT_MEMBERS[i][1];
       const member = source[name];
       if (member === undefined) continue;
       const converted = toUSVString(member);
@@ -183,7 +186,7 @@ export function prepareInput(
 
 /** Prepares a URL string (no base) for valueOf(); false when it is no URL. test()'s common call, with no inputs list. */
 export function prepareHref(input: string): boolean {
-  const href = parseHref(input.isWellFormed() ? input : input.toWellFormed(), undefined);
+  const href = parseHref(stringIsWellFormed(input) ? input : stringToWellFormed(input), undefined);
   if (href === null) return false;
   initValues = null;
   inputHref = href;

@@ -29,7 +29,9 @@ import {
   valueOf,
 } from "./pattern_input.ts";
 import { componentRegExp, regExpExec, regExpTest } from "./component_regexp.ts";
-import { toUSVString } from "../url/url_search_params.ts";
+import { explainInvalidPattern } from "./pattern_diagnosis.ts";
+import { canParse } from "../native_calls/kept_block.ts";
+import { toUSVString } from "../builtins/conversions.ts";
 import { invalidArgTypeError, invalidThisError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
@@ -66,7 +68,7 @@ const LAZY_SOURCE_LIMIT = 4096;
 const LAZY_GROUP_LIMIT = 256;
 
 function invalidPatternError(detail: string, cause?: unknown): TypeError {
-  return typeError(`Failed to construct 'URLPattern': ${detail}`, "ERR_INVALID_URL_PATTERN", cause);
+  return typeError(`Failed to construct 'URLPattern': ${detail}`, "ERR_INVALID_URL_PATTERN", cause, URLPattern);
 }
 
 /** URLPatternOptions: ignoreCase, from undefined, null or an object. */
@@ -132,11 +134,8 @@ export class URLPattern {
 
     askedSource = undefined;
     const compiled = compilePattern(converted, base, ignoreCase, protocolMatchesScheme);
-    if (compiled === null) {
-      throw invalidPatternError(
-        typeof converted === "string" ? `invalid pattern ${JSON.stringify(converted)}` : "invalid pattern",
-      );
-    }
+    if (compiled === null) throw invalidPatternError(whyInvalid(converted, base, ignoreCase));
+    this.#patterns = compiled.patterns; // before any RegExp is made: its errors quote the pattern
     const { types, flags, regexps, groupNames } = compiled;
     this.#types = types;
     this.#regexps = [null, null, null, null, null, null, null, null];
@@ -155,7 +154,6 @@ export class URLPattern {
     }
     this.#exact = compiled.exact;
     this.#groupNames = compiled.groupNames;
-    this.#patterns = compiled.patterns;
     this.#hasRegExpGroups = hasRegExpGroups;
     askedSource = undefined;
     if (!shapeKept) {
@@ -167,41 +165,41 @@ export class URLPattern {
 
   /** The protocol component's pattern string, e.g. "http{s}?". */
   get protocol(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[0];
   }
   get username(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[1];
   }
   get password(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[2];
   }
   get hostname(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[3];
   }
   get port(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[4];
   }
   get pathname(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[5];
   }
   get search(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[6];
   }
   get hash(): string {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#patterns[7];
   }
 
   /** Whether any component uses a custom regular expression group, like `(\\d+)` or `:id([a-z]+)`. */
   get hasRegExpGroups(): boolean {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     return this.#hasRegExpGroups;
   }
 
@@ -211,7 +209,7 @@ export class URLPattern {
    * @throws {TypeError} when `baseURL` is given with a dictionary input.
    */
   test(input?: URLPatternInput | { readonly href: string }, baseURL?: string): boolean {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     if (typeof input === "string" && baseURL === undefined) {
       // The common call, test(url): no inputs list to build.
       if (!prepareHref(input)) return false;
@@ -226,7 +224,7 @@ export class URLPattern {
    * @throws {TypeError} when `baseURL` is given with a dictionary input.
    */
   exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternResult | null {
-    if (!(#types in this)) throw invalidThisError("URLPattern");
+    if (typeof this !== "object" || this === null || !(#types in this)) throw invalidThisError("URLPattern");
     const inputs = prepareInput(input, baseURL, "exec");
     if (inputs === null) return null;
     return this.#exec(inputs);
@@ -287,7 +285,8 @@ export class URLPattern {
 
   /** Component `c`'s RegExp, made now. */
   #regexp(c: number): RegExp {
-    const regexp = compileComponent(this.#sources[c], (this.#flags[c] & FLAG_REGEXP_IGNORES_CASE) !== 0, COMPONENTS[c]);
+    const ignoreCase = (this.#flags[c] & FLAG_REGEXP_IGNORES_CASE) !== 0;
+    const regexp = compileComponent(this.#sources[c], ignoreCase, COMPONENTS[c], this.#patterns[c]);
     this.#regexps[c] = regexp;
     return regexp;
   }
@@ -328,24 +327,46 @@ function protocolMatchesScheme(source: string, ignoreCase: boolean, scheme: stri
     askedRegExp = compileComponent(source, ignoreCase, "protocol");
     askedSource = key;
   }
-  return askedRegExp!.test(scheme);
+  return regExpTest(askedRegExp!, scheme);
 }
 
-/** A component's RegExp; a source this engine refuses makes the pattern invalid (a TypeError). */
-function compileComponent(source: string, ignoreCase: boolean, component: string): RegExp {
+/**
+ * A component's RegExp; a source this engine refuses makes the pattern invalid: a TypeError quoting the component's
+ * pattern (when known) and the engine's message, with its SyntaxError as `cause`.
+ */
+function compileComponent(source: string, ignoreCase: boolean, component: string, pattern?: string): RegExp {
   // The protocol's, when ada asked about it while compiling: already made.
   if (askedSource !== undefined && askedSource === `${ignoreCase ? "i" : "-"}${source}`) return askedRegExp!;
   try {
     return componentRegExp(source, ignoreCase);
   } catch (error) {
+    const from = pattern === undefined ? `the ${component} component` : `${component} from ${JSON.stringify(pattern)}`;
     throw invalidPatternError(
-      `invalid regular expression in the ${component} component: ${(error as Error)?.message ?? error}`,
+      `Failed to parse ${from}: this engine refused its regular expression: ${(error as Error)?.message ?? error}`,
       error,
     );
   }
 }
 
-makeWebIdlMembersEnumerable(URLPattern.prototype, "URLPattern");
+/** The reason ada refused a pattern (ffi/urlpattern/pattern_diagnosis.ts). */
+function whyInvalid(input: string | InitMembers, base: string | undefined, ignoreCase: boolean): string {
+  const compiles = (pattern: string | InitMembers, baseURL: string | undefined): boolean => {
+    try {
+      return compilePattern(pattern, baseURL, ignoreCase, protocolMatchesScheme) !== null;
+    } catch {
+      return false;
+    } finally {
+      askedSource = undefined;
+    }
+  };
+  return explainInvalidPattern(input, base, compiles, (url) => canParse(url, undefined));
+}
+
+makeWebIdlMembersEnumerable(
+  URLPattern.prototype,
+  "URLPattern",
+  (globalThis as { URLPattern?: { prototype: unknown } }).URLPattern?.prototype,
+);
 setLength(URLPattern, 0);
 setLength(URLPattern.prototype.test, 0);
 setLength(URLPattern.prototype.exec, 0);

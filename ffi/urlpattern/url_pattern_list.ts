@@ -18,7 +18,7 @@ import {
 import { currentValues, prepareHref, prepareInput, valueOf } from "./pattern_input.ts";
 import { RouteIndex } from "./route_index.ts";
 import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
-import { invalidArgTypeError, invalidThisError, missingArgumentError, typeError } from "../builtins/errors.ts";
+import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 
@@ -83,7 +83,7 @@ export class URLPatternList {
 
   /** How many patterns the list holds. */
   get length(): number {
-    if (!(#patterns in this)) throw invalidThisError("URLPatternList");
+    if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     return this.#patterns.length;
   }
 
@@ -99,9 +99,9 @@ export class URLPatternList {
     baseURL?: string | URLPatternOptions,
     options?: URLPatternOptions,
   ): number {
-    if (!(#patterns in this)) throw invalidThisError("URLPatternList");
+    if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     const given = arguments.length;
-    if (given === 0) throw missingArgumentError("add' on 'URLPatternList", 1, 0);
+    if (given === 0) throw missingArgsError(["pattern"], URLPatternList.prototype.add);
     if (patternInternals(pattern) !== null) {
       if (baseURL !== undefined || options !== undefined) {
         throw typeError(
@@ -123,7 +123,7 @@ export class URLPatternList {
    * @throws {TypeError} where URLPattern's test() throws (a base URL with a dictionary input).
    */
   test(input: URLPatternInput | { readonly href: string } = {}, baseURL?: string): boolean {
-    if (!(#patterns in this)) throw invalidThisError("URLPatternList");
+    if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     if (this.#patterns.length === 0) return false; // the loop over no patterns looks at nothing
     if (typeof input === "string" && baseURL === undefined) {
       if (!prepareHref(input)) return false;
@@ -138,7 +138,7 @@ export class URLPatternList {
    * @throws {TypeError} where URLPattern's exec() throws (a base URL with a dictionary input).
    */
   exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListResult | null {
-    if (!(#patterns in this)) throw invalidThisError("URLPatternList");
+    if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     if (this.#patterns.length === 0) return null;
     const inputs = prepareInput(input, baseURL, "exec", "URLPatternList");
     if (inputs === null) return null;

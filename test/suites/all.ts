@@ -6,6 +6,7 @@ import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
 import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
+import * as edges from "./edges.ts";
 import * as global from "./global.ts";
 import * as loading from "./loading.ts";
 import * as runtimeApis from "./runtime_apis.ts";
@@ -36,6 +37,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   wptUrlPattern.register(api);
   urlPatternApi.register(api);
   webidl.register(api);
+  edges.register(api);
   searchParams.register(api);
   buffers.register(api);
   differential.register(api, seed);
