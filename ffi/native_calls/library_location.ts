@@ -98,6 +98,30 @@ export function libraryCandidates(search: LibrarySearch): string[] {
   return [[root, "native", "prebuilds", key, file].join(sep), [root, "build", file].join(sep)];
 }
 
+/** The symbol every ada-ffi library exports, whatever its version. */
+const ADA_FFI_MARK = "ada_ffi_abi_version";
+/** Past this size a file is not read to look for the mark (no ada-ffi library is near it). */
+const MARK_SEARCH_LIMIT = 64 << 20;
+
+/**
+ * Whether the file at `path` is an ada-ffi library (of any version): whether its bytes hold the name of the symbol
+ * every one exports. A loader that misses one of ada-ffi's functions says so either way; this tells a file that is
+ * not ours (ADA_FFI_LIBRARY at the system's libz) from an ada-ffi library of another version. Unknown: assumed ours.
+ */
+function isAdaFfiLibrary(search: LibrarySearch, path: string): boolean {
+  const size = search.fileSize?.(path);
+  if (size === undefined || size > MARK_SEARCH_LIMIT || search.readHead === undefined) return true;
+  const read = search.readHead(path, size);
+  if (read === undefined) return true;
+  const bytes: Uint8Array = read;
+  const first = ADA_FFI_MARK.charCodeAt(0);
+  outer: for (let i = bytes.indexOf(first); i !== -1; i = bytes.indexOf(first, i + 1)) {
+    for (let j = 1; j < ADA_FFI_MARK.length; j++) if (bytes[i + j] !== ADA_FFI_MARK.charCodeAt(j)) continue outer;
+    return true;
+  }
+  return false;
+}
+
 /** True for a loader error that only means "no file at this path". */
 function isMissingFile(message: string): boolean {
   return /no such file|cannot find|not found|image not found|does not exist|error 126/i.test(message);
@@ -145,6 +169,17 @@ export function openNativeLibrary<T>(
         }
         tried.push(`  - ${path} (not found)`);
         continue;
+      }
+      if (head !== undefined && /ada_ffi_\w+/.test(message) && !isAdaFfiLibrary(search, path)) {
+        throw new Error(
+          `ada-ffi: ${path} is not an ada-ffi library: it loads, but exports none of ada-ffi's functions ` +
+            `(${message}).\n` +
+            (search.envPath
+              ? `${LIBRARY_ENV} must name a libada_ffi built from this package (\`${BUILD_COMMAND}\` builds one); ` +
+                "unset it to use the library that ships with the package."
+              : `Reinstall ada-ffi, or rebuild the library with \`${BUILD_COMMAND}\`.`),
+          { cause: error },
+        );
       }
       const what = head !== undefined ? ` The file is ${describeBinary(head)}.` : "";
       throw new Error(

@@ -36,8 +36,15 @@ function chooseFfi(): { name: "node:ffi" | "koffi"; open: (path: string) => Nati
     throw new Error(`ada-ffi: ADA_FFI_NODE_FFI must be "node:ffi" or "koffi", not "${wanted}"`);
   }
   const ffi = wanted === "koffi" ? undefined : loadNodeFfi();
-  if (ffi !== undefined && wanted !== "node:ffi" && !isMainThread() && koffiInstalled()) {
-    return { name: "koffi", open: openWithKoffi };
+  if (ffi !== undefined && wanted !== "node:ffi" && !isMainThread()) {
+    if (koffiInstalled()) return { name: "koffi", open: openWithKoffi };
+    // Not silently: the user learns why a Worker may crash, and how to choose (each Worker loads its own copy).
+    process.emitWarning(
+      "ada-ffi: koffi is not installed, so this Worker uses node:ffi, which crashes Node 26.10 when Workers that " +
+        "use it start and end over and over. Install koffi (`npm install koffi`) for Workers, or set " +
+        "ADA_FFI_NODE_FFI=node:ffi to choose node:ffi (and silence this warning).",
+      { code: "ADA_FFI_WORKER_NODE_FFI" },
+    );
   }
   if (ffi !== undefined) return { name: "node:ffi", open: (path) => openWithNodeFfi(ffi, path, decodeLatin1) };
   if (wanted === "node:ffi") {
