@@ -6,12 +6,13 @@
  * same for any number of jobs. Uses only node: modules, which Node, Deno and Bun all provide; each
  * runtime's entry (cli_node.ts, cli_deno.ts, cli_bun.ts) passes its API in.
  */
-import { createReadStream, readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { createReadStream, readFileSync, statSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import process from "node:process";
 import type { Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { type Api, FIELDS, formatLines, type FormatOptions, splitLines } from "./format.ts";
+import { defaultJobs } from "./jobs.ts";
 
 /** Bytes read per block (a block ends at the last line break in it; a longer line makes a longer block). */
 const BLOCK_BYTES = 1 << 20;
@@ -33,7 +34,8 @@ per line with every component: {"input", "href", "origin", "protocol", "username
   --fields f1,f2   write tab-separated values of these fields instead (also "input"); invalid URLs
                    give empty fields
   --base URL       resolve every line against this base URL
-  --jobs N         parse in N threads (default: the number of cores); the output is the same
+  --jobs N         parse in N threads; the output is the same (default: one for inputs under 64 MiB,
+                   else as many as the cores the load average leaves idle)
   --version        the versions of ada-ffi and of the ada inside it
   --help           this text
 
@@ -58,12 +60,13 @@ const VERSION = "--version";
 interface Options {
   fields: string[] | undefined;
   base: string | undefined;
-  jobs: number;
+  /** undefined: chosen by input size and idle cores (cli/jobs.ts). */
+  jobs: number | undefined;
   files: string[];
 }
 
 function parseArgs(argv: string[]): Options | string {
-  const options: Options = { fields: undefined, base: undefined, jobs: availableParallelism(), files: [] };
+  const options: Options = { fields: undefined, base: undefined, jobs: undefined, files: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return USAGE;
@@ -86,7 +89,7 @@ function parseArgs(argv: string[]): Options | string {
       options.files.push(arg);
     }
   }
-  if (!Number.isInteger(options.jobs) || options.jobs < 1 || options.jobs > 256) {
+  if (options.jobs !== undefined && (!Number.isInteger(options.jobs) || options.jobs < 1 || options.jobs > 256)) {
     return `ada-ffi: --jobs takes a whole number from 1 to 256`;
   }
   for (const field of options.fields ?? []) {
@@ -206,9 +209,14 @@ class Jobs {
 
 /**
  * `ada-ffi` itself. `apiModule` is the URL of this runtime's ada-ffi entry (what `api` was imported from),
- * for the worker threads of --jobs.
+ * for the worker threads of --jobs; `loadAverage` the 1-minute load average (Deno's asks for no permission).
  */
-export async function main(api: Api, argv: string[], apiModule: string): Promise<number> {
+export async function main(
+  api: Api,
+  argv: string[],
+  apiModule: string,
+  loadAverage: () => number = () => loadavg()[0],
+): Promise<number> {
   const options = parseArgs(argv);
   if (options === VERSION) {
     process.stdout.write(`ada-ffi ${packageVersion()} (ada ${api.adaVersion()})\n`);
@@ -258,23 +266,29 @@ export async function main(api: Api, argv: string[], apiModule: string): Promise
     done.set(seq, r);
     writing = writing.then(flush);
   };
+  // The number of jobs: given, or chosen once the input's size (or as much of it as was read) tells (cli/jobs.ts).
+  let jobCount = options.jobs;
+  const inputBytes = regularFilesSize(options.files);
+  let readBytes = 0;
   const submit = async (bytes: Uint8Array) => {
     const seq = submitted++;
+    readBytes += bytes.length;
+    jobCount ??= defaultJobs({ inputBytes, readBytes, cores: availableParallelism(), load: loadOrZero(loadAverage) });
     // The first block runs here: a small input never starts a thread.
-    if (options.jobs === 1 || seq === 0) {
+    if (jobCount === undefined || jobCount === 1 || seq === 0) {
       const blockLines = splitLines(bytes);
       finished(seq, { ...formatLines(api, blockLines, format), lines: blockLines.length });
       await writing;
       return;
     }
-    jobs ??= new Jobs(options.jobs, apiModule, format);
+    jobs ??= new Jobs(jobCount, apiModule, format);
     jobs.run(seq, bytes).then((r) => finished(seq, r), (error: Error) => {
       failure = error;
       wake?.();
     });
     // At most four blocks per job in flight: with two, the workers were seen waiting for the main thread on
     // 2 cores; memory stays bounded (a few MiB per block) when the output is slower than the input.
-    while (submitted - written >= 4 * options.jobs && failure === undefined) {
+    while (submitted - written >= 4 * jobCount && failure === undefined) {
       await new Promise<void>((resolve) => (wake = resolve));
     }
     if (failure !== undefined) throw failure;
@@ -373,6 +387,32 @@ function blockEnd(chunk: Uint8Array): number {
   if (chunk.length < 2) return 0;
   const cr = chunk.lastIndexOf(0x0d, chunk.length - 2);
   return cr === -1 ? 0 : cr + 1;
+}
+
+/** The load average, or 0 where it cannot be read. */
+function loadOrZero(loadAverage: () => number): number {
+  try {
+    return loadAverage();
+  } catch {
+    return 0;
+  }
+}
+
+/** The total size of the inputs when every one is a regular file (not standard input, a pipe or a device). */
+function regularFilesSize(files: string[]): number | undefined {
+  if (files.length === 0) return undefined;
+  let total = 0;
+  for (const file of files) {
+    if (file === "-") return undefined;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) return undefined;
+      total += stat.size;
+    } catch {
+      return undefined; // reported when it is read
+    }
+  }
+  return total;
 }
 
 /** The parts joined into a new array of its own (a worker is handed its buffer). */

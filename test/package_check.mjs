@@ -87,6 +87,7 @@ try {
       "dist/cli/bin.js",
       "dist/runtimes/bun/entry.js",
       "dist/runtimes/bun/global.js",
+      "types/global.d.ts",
       "ffi/url/url.ts",
       "native/ada_ffi.cpp",
       "native/ada_ffi_operations.h",
@@ -203,6 +204,17 @@ const firstTwo = [...new URLSearchParams("a=1&b=2&c=3").entries().take(2)];
 console.log(p, many, host, n, fromBuiltin, asBuiltin, paramsAsBuiltin, request, response, keys, firstTwo, id, matches);
 `;
   writeFileSync(join(project, "typed.ts"), typed(true));
+  // The global install's types: URLPattern is a global after the import, also where the libs have none.
+  writeFileSync(
+    join(project, "typed_global.ts"),
+    `import "ada-ffi/global";
+const route = new URLPattern({ pathname: "/books/:id" }, { ignoreCase: true });
+const matched: boolean = route.test("https://a/books/1");
+const id: string | undefined = route.exec("https://a/books/1")?.pathname.groups.id;
+const url: URL = new URL("https://a/");
+console.log(matched, id, url.href);
+`,
+  );
   writeFileSync(join(project, "typed_bun.ts"), typed(false));
   const noTypes = join(work, "no-types");
   mkdirSync(noTypes);
@@ -254,13 +266,16 @@ console.log(p, many, host, n, fromBuiltin, asBuiltin, paramsAsBuiltin, request, 
           resolution,
         ];
         const file = label.startsWith("Bun") ? "typed_bun.ts" : "typed.ts";
-        const { status, out } = sh(bin("tsc"), [...args, ...options, file], { cwd: project });
-        return status === 0 ? true : out;
+        for (const checked of [file, "typed_global.ts"]) {
+          const { status, out } = sh(bin("tsc"), [...args, ...options, checked], { cwd: project });
+          if (status !== 0) return `${checked}: ${out}`;
+        }
+        return true;
       });
     }
   }
   check("types: deno check with Deno's defaults", () => {
-    const { status, out } = sh(bin("deno"), ["check", "typed.ts"], { cwd: project });
+    const { status, out } = sh(bin("deno"), ["check", "typed.ts", "typed_global.ts"], { cwd: project });
     return status === 0 ? true : out;
   });
 

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { suite } from "uvu";
+import { defaultJobs, PARALLEL_MIN_BYTES } from "../../cli/jobs.ts";
 import * as assert from "uvu/assert";
 import { readLines, ROOT } from "../support/files.ts";
 import type { Runtime } from "../support/entries.ts";
@@ -229,6 +230,20 @@ export function register(runtime: Runtime): void {
       assert.is(status, 0, stderr);
       assert.is(stdout.split("\n").length, 45_002);
     }
+  });
+
+  test("default jobs: one below 64 MiB (13 MB ran slower with workers), then the cores the load leaves idle", () => {
+    const MiB = 1 << 20;
+    const facts = { inputBytes: 13 * MiB, readBytes: 0, cores: 8, load: 0 };
+    assert.is(defaultJobs(facts), 1);
+    assert.is(defaultJobs({ ...facts, inputBytes: PARALLEL_MIN_BYTES - 1 }), 1);
+    assert.is(defaultJobs({ ...facts, inputBytes: PARALLEL_MIN_BYTES }), 8);
+    assert.is(defaultJobs({ ...facts, inputBytes: 1 << 30, load: 2.4 }), 6);
+    assert.is(defaultJobs({ ...facts, inputBytes: 1 << 30, load: 30 }), 1); // a busy machine: no workers
+    assert.is(defaultJobs({ ...facts, inputBytes: 1 << 30, load: NaN }), 8);
+    // Standard input: undecided (one job) until enough was read, then decided.
+    assert.is(defaultJobs({ ...facts, inputBytes: undefined, readBytes: 3 * MiB }), undefined);
+    assert.is(defaultJobs({ ...facts, inputBytes: undefined, readBytes: PARALLEL_MIN_BYTES }), 8);
   });
 
   test("--jobs takes a whole number from 1 to 256", async () => {
