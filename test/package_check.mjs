@@ -84,6 +84,7 @@ try {
       "dist/runtimes/node/entry.js",
       "dist/runtimes/node/entry.d.ts",
       "dist/runtimes/deno/entry.js",
+      "dist/runtimes/deno/package_location.js",
       "dist/cli/bin.js",
       "dist/runtimes/bun/entry.js",
       "dist/runtimes/bun/global.js",

@@ -1,6 +1,7 @@
 /**
  * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
- * only if you want $ADA_FFI_LIBRARY honoured).
+ * only if you want $ADA_FFI_LIBRARY honoured). Imported from JSR, it finds the prebuilt library in the npm package
+ * of the same version (npm:ada-ffi), which Deno fetches on first use.
  */
 import "./wasm_kept_block.ts"; // first: before ffi/native_calls/kept_block.ts allocates the kept block
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
@@ -11,6 +12,7 @@ import { cStringDecoder, decodeAsciiPortable } from "../../ffi/native_calls/stri
 import { keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
 import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
+import { NPM_PACKAGE_VERSION } from "./npm_package.ts";
 
 // Only buffer, f64 and 32-bit parameters/results: Deno turns such symbols into V8 fast calls. The kept call block
 // goes by its address as a double (ffi/native_calls/block_address.ts: 4 vs 9 ns per empty call), any other as a buffer.
@@ -29,15 +31,33 @@ const symbols = {
 // in the not-found error).
 const envReadable = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV }).state === "granted";
 
-function packageRoot(): string | undefined {
-  // import.meta.dirname: only for a module on disk (imported over the network, from JSR, only $ADA_FFI_LIBRARY
-  // works). Not node:url's fileURLToPath: loading Deno's node:url costs ~3.6 ms of start-up.
-  const here = import.meta.dirname;
-  if (here === undefined) return undefined;
+/** The package root, given the folder of a module in runtimes/deno/ (a checkout) or dist/runtimes/deno/ (npm). */
+function rootAbove(here: string): string {
   const parent = (dir: string) => dir.replace(/[\\/][^\\/]*$/, "");
-  // This file runs as runtimes/deno/entry.ts (a checkout) or as dist/runtimes/deno/entry.js (the npm package).
   const runtimes = parent(here);
   return /[\\/]dist[\\/]runtimes$/.test(runtimes) ? parent(parent(runtimes)) : parent(runtimes);
+}
+
+/**
+ * The package root: this file's (runtimes/deno/entry.ts in a checkout, dist/runtimes/deno/entry.js in the npm
+ * package); for a module imported over the network (JSR), the npm package's, as Deno has it on disk.
+ */
+async function packageRoot(): Promise<string | undefined> {
+  // import.meta.dirname: only for a module on disk. Not node:url's fileURLToPath: loading Deno's node:url costs
+  // ~3.6 ms of start-up.
+  const here = import.meta.dirname;
+  if (here !== undefined) return rootAbove(here);
+  // Built at run time, so that `deno check` and the JSR publish step do not fetch it: only an import of this entry
+  // over the network, with no library beside it, does.
+  const specifier = ["npm:ada-ffi@", NPM_PACKAGE_VERSION, "/package-location"].join("");
+  try {
+    const { packageModuleUrl } = await import(specifier);
+    const url = new URL(packageModuleUrl);
+    if (url.protocol !== "file:") return undefined;
+    return rootAbove(decodeURIComponent(url.pathname.replace(/\/[^/]*$/, "")).replace(/^\/([A-Za-z]:)/, "$1"));
+  } catch {
+    return undefined; // not reachable (offline, no npm access): the not-found error then says what to do
+  }
 }
 
 const ARCH: Record<string, string> = { x86_64: "x64", aarch64: "arm64" };
@@ -77,10 +97,12 @@ function readHead(file: string, length = 64): Uint8Array | undefined {
   }
 }
 
+const envPath = envReadable ? Deno.env.get(LIBRARY_ENV) : undefined;
 const { library, path } = openNativeLibrary({
-  envPath: envReadable ? Deno.env.get(LIBRARY_ENV) : undefined,
+  envPath,
   envReadable,
-  packageRoot: packageRoot(),
+  // $ADA_FFI_LIBRARY first: then the npm package is not even looked up.
+  packageRoot: envPath ? undefined : await packageRoot(),
   platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
   arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
   // Deno knows the libc it was built for; reading /proc/self/exe would need --allow-all.

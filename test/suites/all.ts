@@ -8,6 +8,8 @@ import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as edges from "./edges.ts";
 import * as global from "./global.ts";
+import * as jsrStyle from "./jsr_style.ts";
+import * as loadingErrors from "./loading_errors.ts";
 import * as loading from "./loading.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
@@ -47,6 +49,8 @@ export function registerAll(api: Api, runtime: Runtime): void {
   batch.register(api, seed);
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   loading.register(runtime);
+  loadingErrors.register(runtime);
+  jsrStyle.register(runtime);
   global.register(runtime);
   runtimeApis.register(runtime);
   stress.register(api, runtime, seed);

@@ -228,20 +228,6 @@ export function register(runtime: Runtime): void {
     }
   });
 
-  test("a library that is not ada-ffi's (the system's libc): says so and names the file", () => {
-    // The C library this process runs on: a shared library every Linux system has, which exports none of ours.
-    const maps = readFileSync("/proc/self/maps", "utf8").split("\n");
-    const libc = maps.map((l) => l.replace(/^.* /, "")).find((path) =>
-      /\/libc[.-][^/]*\.so/.test(path) || /\/libc\.so/.test(path)
-    );
-    if (libc === undefined) return;
-    const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: libc });
-    assert.is(status, 1, output);
-    assert.ok(output.includes(`ada-ffi: ${libc} is not an ada-ffi library`), output);
-    assert.ok(output.includes("ADA_FFI_LIBRARY must name a libada_ffi built from this package"), output);
-    assert.not.ok(output.includes("Rebuild it"), output);
-  });
-
   test("an ABI version other than the JavaScript's: refused at load, both versions named", () => {
     const lib = join(ROOT, "build", "test-libs", "libada_ffi_abi999.so");
     const { status, output } = runWith(runtime, { ADA_FFI_LIBRARY: lib });
@@ -381,31 +367,6 @@ console.log("main=" + nativeLibrary().ffi + " worker=" + inWorker);
     });
 
     if (hasNodeFfi) {
-      test("a worker thread without koffi: node:ffi, and a warning that says why and how to choose", () => {
-        // The bundled entry alone, where no koffi can be found.
-        const dir = mkdtempSync(join(tmpdir(), "ada-ffi-no-koffi-"));
-        try {
-          const entry = join(dir, "entry.mjs");
-          writeFileSync(entry, readFileSync(new URL(entryUrl(ENTRY.node))));
-          // The Worker ends by itself (terminate() could drop its warning, which is written after a tick).
-          const body = whichInWorker.replace(
-            "await worker.terminate();",
-            'await new Promise((end) => worker.once("exit", end));',
-          )
-            .replaceAll("ENTRY", JSON.stringify(pathToFileURL(entry).href));
-          const env = { ADA_FFI_LIBRARY: join(ROOT, "build", "libada_ffi.so") };
-          const run = nodeProgram(body, { ...env, ADA_FFI_NODE_FFI: undefined });
-          assert.is(run.stdout, "main=node:ffi worker=node:ffi\n", run.stderr);
-          assert.is(run.stderr.split("ADA_FFI_WORKER_NODE_FFI").length, 2, run.stderr); // once: one Worker
-          assert.ok(run.stderr.includes("koffi is not installed, so this Worker uses node:ffi"), run.stderr);
-          const chosen = nodeProgram(body, { ...env, ADA_FFI_NODE_FFI: "node:ffi" });
-          assert.is(chosen.stdout, "main=node:ffi worker=node:ffi\n", chosen.stderr);
-          assert.not.ok(chosen.stderr.includes("ADA_FFI_WORKER_NODE_FFI"), chosen.stderr);
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
-        }
-      });
-
       // The crash that made Workers take koffi: Workers using node:ffi, started and ended round after round, brought
       // Node 26.10 down (V8 fatal error "unreachable code" or a segfault); with --no-maglev it did so on every run.
       test("Workers started and ended over and over (10 rounds of 4, --no-maglev): no crash, the same answers", () => {
