@@ -35,15 +35,17 @@ export function typeError(
   helper: AnyFunction = typeError,
 ): CodedError {
   if (captureStackTrace === undefined) return withCode(newTypeError(message, cause), code);
-  // The stack is captured once, by captureStackTrace: none at construction (an invalid input in a loop pays once).
+  // The stack is captured once, by captureStackTrace: none at construction (an invalid input in a loop pays once),
+  // where stackTraceLimit can be set (a hardened realm may have frozen Error).
   const ErrorClass = Error as { stackTraceLimit?: unknown };
+  const settable = Object.getOwnPropertyDescriptor(ErrorClass, "stackTraceLimit")?.writable === true;
   const limit = ErrorClass.stackTraceLimit;
-  ErrorClass.stackTraceLimit = 0;
+  if (settable) ErrorClass.stackTraceLimit = 0;
   let error: TypeError;
   try {
     error = newTypeError(message, cause);
   } finally {
-    ErrorClass.stackTraceLimit = limit;
+    if (settable) ErrorClass.stackTraceLimit = limit;
   }
   captureStackTrace(error, below ?? helper);
   return withCode(error, code);

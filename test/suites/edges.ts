@@ -142,6 +142,19 @@ export function register(api: Api): void {
     }
   });
 
+  test("a frozen Error (a hardened realm): errors are still ours, with their code", () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Error, "stackTraceLimit");
+    if (descriptor === undefined || !descriptor.configurable) return;
+    Object.defineProperty(Error, "stackTraceLimit", { ...descriptor, writable: false });
+    try {
+      const e = thrown(() => new URL("nope"));
+      assert.is(e.code, "ERR_INVALID_URL");
+      assert.is(thrown(() => parseMany(["x"], "nope")).code, "ERR_INVALID_URL");
+    } finally {
+      Object.defineProperty(Error, "stackTraceLimit", descriptor);
+    }
+  });
+
   test("for…in over a URL and a URLPattern lists the members in the runtime's own order", () => {
     const keys = (value: object) => {
       const list: string[] = [];
