@@ -2,7 +2,8 @@
 // `npm run bench`: the native ada floor (build/ada_bench) and the same workloads on every supported Node line,
 // Deno and Bun, each runtime in its own process with its built-in URL, our URL and our parseMany side by side.
 // Prints a table, writes bench/results/latest.json and bench/chart.svg (the README's chart); then the routing
-// section (bench/routing_main.mjs: URLPatternList against find-my-way, hono, rou3), bench/results/routing.json.
+// section (bench/routing_main.mjs: URLPatternList against find-my-way, hono, rou3), bench/results/routing.json, and the
+// searchParams section (bench/search_params_main.mjs, also `npm run bench:params` alone).
 //
 // Usage: node bench/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file ...]
 //        node bench/main.mjs --check: only V8's handling of our hot code (bench/v8_checks.mjs), exit 1 on a regression
@@ -17,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { renderChart } from "./chart.mjs";
 import { runV8Checks } from "./v8_checks.mjs";
 import { runRoutingSection } from "./routing_main.mjs";
+import { runParamsSection } from "./search_params_main.mjs";
 import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -159,6 +161,10 @@ for (const file of args.files) {
 
 // Routing (URLPatternList against routers): each runtime in its own process; koffi runs are the URL sections' only.
 runRoutingSection({ rounds: args.rounds, runtimes: args.runtimes.filter((r) => !r.endsWith("-koffi")) });
+
+// The searchParams section (issue 29's workloads), on the same runtimes minus the koffi variants.
+console.log("\n--- searchParams ---");
+runParamsSection({ rounds: args.rounds, runtimes: args.runtimes.filter((r) => !r.endsWith("-koffi")) });
 
 mkdirSync(join(root, "bench", "results"), { recursive: true });
 writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");

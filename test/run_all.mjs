@@ -138,6 +138,7 @@ for (const [name, command, args, env] of suites) {
       "bench/deno.ts",
       "bench/urlpattern_deno.ts",
       "bench/routing_deno.ts",
+      "bench/search_params_deno.ts",
     ]],
     ["jsr dry run", ["publish", "--dry-run", "--allow-dirty"]],
   ];
