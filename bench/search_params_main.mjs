@@ -123,6 +123,13 @@ export function printParamsTables(results, file, rounds) {
         return `${fmt(h["ada-ffi"])} / ${fmt(h["built-in"])}`;
       }),
     ]);
+    rows.push([
+      "peak heap in sustained, MB (ours / built-in)",
+      ...names.map((n) => {
+        const h = results[n].peakHeapMB?.[set] ?? {};
+        return `${fmt(h["ada-ffi"])} / ${fmt(h["built-in"])}`;
+      }),
+    ]);
     printTable(rows);
     console.log(`ns per URL (ada-ffi / built-in):`);
     const nsRows = [["workload", ...names]];

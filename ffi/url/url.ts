@@ -7,9 +7,9 @@
  * between host_end and pathname_start), the scheme type (from the protocol) and username_end (userinfo
  * holds no raw ':' but the one before the password).
  *
- * Instances stay small (retained heap is a benchmark figure): six fields, searchParams in a WeakMap, and no private
- * methods (V8 gives every instance of a class with private methods one more field, its brand): 72 bytes per URL in
- * Node's and Deno's V8, 80 with the brand.
+ * Instances stay small (retained heap is a benchmark figure): seven fields, the last searchParams (a WeakMap saved its
+ * 8 bytes but cost 3-4.6 µs a URL and 14-140 ms minor GCs in long loops: issue 29), and no private methods (V8 gives
+ * every instance of a class with private methods one more field, its brand): 80 bytes per URL in Node's and Deno's V8.
  */
 import {
   HASH_START,
@@ -31,23 +31,29 @@ import {
 } from "../native_calls/call_block.ts";
 import { canParse as nativeCanParse, components, parseHref, setComponent } from "../native_calls/kept_block.ts";
 import { blobOrigin, COLON, credentialsEndOf, hostnameStartOf, protocolEndOf, usernameEndOf } from "./href_parts.ts";
-import { createLinkedSearchParams, resetSearchParams, URLSearchParams } from "./url_search_params.ts";
+import {
+  linkSearchParams,
+  resetSearchParams,
+  setSearchParamsOwnerUpdate,
+  URLSearchParams,
+} from "./url_search_params.ts";
 import { invalidThisError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString, toUSVString } from "../builtins/conversions.ts";
 import { cloneLikeTheRuntime, layerOnRuntimeClass, setLength } from "../builtins/interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 
-/** Each URL's searchParams, created on first access (a WeakMap keeps the field off every instance). */
-const searchParamsOf = new WeakMap<URL, URLSearchParams>();
-/** Whether any URL's searchParams was made: until then a setter has none to refresh, and skips the WeakMap. */
-let searchParamsMade = false;
+const stringSlice = String.prototype.slice;
+const startsWith = String.prototype.startsWith;
 
 /** The runtime's own URL, for the object-URL registry (blob: URLs belong to the runtime). */
 const RuntimeURL = globalThis.URL as unknown as {
   createObjectURL(obj: unknown): string;
   revokeObjectURL(url: string): void;
 };
+
+/** Out of the constructor: V8's inlining budget had no room for its 10 bytes and #searchParams' (bench --check). */
+const missingUrlArgumentError = (): TypeError => missingArgsError(["url"], URL);
 
 /** Passed as `url` by adopt(), which then fills the new instance's fields in itself. */
 const ADOPT: unknown = Object.freeze({});
@@ -75,6 +81,8 @@ export class URL {
   #pathnameStart!: number;
   #searchStart!: number;
   #hashStart!: number;
+  /** Created on first access; undefined by its declaration (no bytes in the constructor: V8's inlining budget). */
+  #searchParams: URLSearchParams | undefined;
 
   /**
    * Parses `url`, resolved against `base` when given.
@@ -82,7 +90,7 @@ export class URL {
    */
   constructor(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL) {
     if (url === ADOPT) return; // adopt() fills the fields in
-    if (arguments.length === 0) throw missingArgsError(["url"], URL);
+    if (arguments.length === 0) throw missingUrlArgumentError();
     const input = typeof url === "string" ? url : toDOMString(url);
     const baseString = base === undefined ? undefined : toDOMString(base);
     const href = parseHref(input, baseString);
@@ -142,20 +150,44 @@ export class URL {
     return true;
   }
 
-  /** The query without its "?" ("" when absent), as URLSearchParams parses it. */
-  static #query(url: URL): string {
-    const href = url.#href;
-    const start = url.#searchStart;
-    if (start === OMITTED) return "";
-    const hash = url.#hashStart;
-    return href.slice(start + 1, hash !== OMITTED ? hash : href.length);
-  }
-
   /** After the query changed through search or href, url's searchParams object (if any) follows. */
   static #refreshSearchParams(url: URL): void {
-    if (!searchParamsMade) return;
-    const params = searchParamsOf.get(url);
-    if (params !== undefined) resetSearchParams(params, URL.#query(url));
+    const params = url.#searchParams;
+    if (params === undefined) return;
+    const hash = url.#hashStart;
+    const upToHash = hash === OMITTED ? url.#href : stringSlice.call(url.#href, 0, hash);
+    resetSearchParams(params, upToHash, url.#searchStart === OMITTED ? upToHash.length : url.#searchStart + 1);
+  }
+
+  /**
+   * searchParams' update steps: the query becomes `serialized` ("" removes it). It holds only ASCII alphanumerics and
+   * *-._+%&=, canonical in any query, so the href is put together here, no native call: only the search and hash
+   * offsets move. (An opaque path's space before "?" or "#" is "%20" in the href: none is left to strip.)
+   */
+  static #setQuery(url: URL, serialized: string): void {
+    const href = url.#href;
+    const start = url.#searchStart;
+    const hash = url.#hashStart;
+    const queryEnd = hash !== OMITTED ? hash : href.length;
+    if (serialized === "") {
+      if (start === OMITTED) return;
+      url.#href = stringSlice.call(href, 0, start) + stringSlice.call(href, queryEnd);
+      url.#searchStart = OMITTED;
+      if (hash !== OMITTED) url.#hashStart = start;
+      return;
+    }
+    if (start !== OMITTED) {
+      if (queryEnd - start - 1 === serialized.length && startsWith.call(href, serialized, start + 1)) return;
+      url.#href = stringSlice.call(href, 0, start + 1) + serialized + stringSlice.call(href, queryEnd);
+    } else {
+      url.#href = stringSlice.call(href, 0, queryEnd) + "?" + serialized + stringSlice.call(href, queryEnd);
+      url.#searchStart = queryEnd;
+    }
+    if (hash !== OMITTED) url.#hashStart = url.#searchStart + 1 + serialized.length;
+  }
+
+  static {
+    setSearchParamsOwnerUpdate((owner, serialized) => URL.#setQuery(owner as URL, serialized));
   }
 
   /** Like `new URL(url, base)`, but returns null instead of throwing. */
@@ -382,16 +414,12 @@ export class URL {
   /** The query as a live URLSearchParams: the same object on every access. */
   get searchParams(): URLSearchParams {
     URL.#hrefOf(this);
-    let params = searchParamsOf.get(this);
-    if (params === undefined) {
-      params = createLinkedSearchParams(URL.#query(this), (serialized) => {
-        // The URL standard's "update steps": an empty list removes the query entirely.
-        URL.#set(this, SET_SEARCH, serialized);
-      });
-      searchParamsOf.set(this, params);
-      searchParamsMade = true;
-    }
-    return params;
+    const params = this.#searchParams;
+    if (params !== undefined) return params;
+    const start = this.#searchStart;
+    let href = this.#href;
+    if (start !== OMITTED && this.#hashStart !== OMITTED) href = stringSlice.call(href, 0, this.#hashStart);
+    return (this.#searchParams = linkSearchParams(this, href, start === OMITTED ? href.length : start + 1));
   }
 
   /** "#" and the fragment, or "" when the fragment is absent or empty. */

@@ -1,23 +1,31 @@
 /**
- * The WHATWG `URLSearchParams`, in TypeScript: the application/x-www-form-urlencoded parser and
- * serializer, and a list of name/value pairs that can be linked to a URL (`url.searchParams`).
+ * The WHATWG `URLSearchParams`: a list of name/value pairs, parsed and serialized as application/x-www-form-urlencoded
+ * (./form_urlencoded.ts), that can be linked to a URL (`url.searchParams`).
  *
- * The link is a callback, so this module does not depend on the URL class: a linked instance calls
- * `onUpdate(serialized)` after every change, and the URL calls `resetSearchParams` when its query
- * changes by other means (the search or href setters).
+ * The list is flat (name, value, name, value, …): one array per instance, not one more per pair. Its serialization
+ * is cached until the next change. A linked instance holds its URL (no closure per URL) and calls the function the
+ * URL module registered (setSearchParamsOwnerUpdate) with the new serialization after every change; the URL calls
+ * resetSearchParams when its query changes by other means (the search or href setters). So this module does not
+ * depend on the URL class.
+ *
+ * Realm safety: the built-in methods called after load are captured at load time, and appends to our own arrays are
+ * index assignments (`list[list.length] = x`), not Array.prototype.push, which a user can replace.
  */
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
-import {
-  invalidArgTypeError,
-  invalidThisError,
-  invalidTupleError,
-  missingArgumentError,
-  notIterableError,
-} from "../builtins/errors.ts";
+import { invalidArgTypeError, invalidTupleError, notIterableError } from "../builtins/errors.ts";
 import { layerOnRuntimeClass, setLength } from "../builtins/interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
+import { encodeFormComponent, parseFormUrlencodedInto, serializeFormUrlencoded } from "./form_urlencoded.ts";
+import {
+  stringIsWellFormed as wellFormed,
+  stringToWellFormed as makeWellFormed,
+  toUSVString,
+} from "../builtins/conversions.ts";
+import { ENTRIES, KEYS, URLSearchParamsIterator, VALUES } from "./search_params_iterator.ts";
+import { find, sortFlat } from "./flat_pairs.ts";
+import { missingParamsArgumentsError, paramsInvalidThisError } from "./search_params_wording.ts";
 
-type Pair = [string, string];
+export { parseFormUrlencoded, serializeFormUrlencoded } from "./form_urlencoded.ts";
 
 /**
  * What entries(), keys() and values() return: a built-in-like iterator (it inherits Iterator.prototype, so the
@@ -29,101 +37,46 @@ export interface URLSearchParamsIteratorOf<T> extends IteratorObject<T, BuiltinI
   [Symbol.iterator](): URLSearchParamsIteratorOf<T>;
 }
 
-/** WebIDL USVString: ToString (a Symbol throws TypeError), then lone surrogates to U+FFFD. */
-export function toUSVString(value: unknown): string {
-  const s = `${value}`;
-  return s.isWellFormed() ? s : s.toWellFormed();
+const charCodeAt = String.prototype.charCodeAt;
+const reflectOwnKeys = Reflect.ownKeys;
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+const arrayFrom = Array.from;
+
+/** The URL module's update steps, called with a linked instance's URL and its new serialization. */
+let ownerUpdate: (owner: object, serialized: string) => void = () => {};
+/** Registers the URL module's update steps (see ownerUpdate). */
+export function setSearchParamsOwnerUpdate(update: (owner: object, serialized: string) => void): void {
+  ownerUpdate = update;
 }
 
-const utf8Encoder = new TextEncoder();
-const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // "UTF-8 decode without BOM"
-
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
-}
-
-/** '+' to space, then percent-decode the UTF-8 bytes (a '%' not followed by two hex digits stays). */
-function decodeFormComponent(s: string): string {
-  if (s.indexOf("+") !== -1) s = s.replaceAll("+", " ");
-  if (s.indexOf("%") === -1) return s;
-  const bytes = utf8Encoder.encode(s);
-  const out = new Uint8Array(bytes.length);
-  let n = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b === 0x25 && i + 2 < bytes.length) {
-      const hi = hexValue(bytes[i + 1]);
-      const lo = hexValue(bytes[i + 2]);
-      if (hi >= 0 && lo >= 0) {
-        out[n++] = hi * 16 + lo;
-        i += 2;
-        continue;
-      }
-    }
-    out[n++] = b;
-  }
-  return utf8Decoder.decode(out.subarray(0, n));
-}
-
-/** The application/x-www-form-urlencoded parser. */
-export function parseFormUrlencoded(input: string): Pair[] {
-  const list: Pair[] = [];
-  let start = 0;
-  while (start <= input.length) {
-    let end = input.indexOf("&", start);
-    if (end === -1) end = input.length;
-    if (end > start) {
-      const eq = input.indexOf("=", start);
-      const hasValue = eq !== -1 && eq < end;
-      const name = input.slice(start, hasValue ? eq : end);
-      const value = hasValue ? input.slice(eq + 1, end) : "";
-      list.push([decodeFormComponent(name), decodeFormComponent(value)]);
-    }
-    start = end + 1;
-  }
-  return list;
-}
-
-/** Bytes left as they are by the form-urlencoded percent-encode set: ASCII alphanumerics and *-._ */
-const UNRESERVED = /^[A-Za-z0-9*\-._]*$/;
-const HEX = "0123456789ABCDEF";
-
-function encodeFormComponent(s: string): string {
-  if (UNRESERVED.test(s)) return s;
-  const bytes = utf8Encoder.encode(s);
-  let out = "";
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b === 0x20) out += "+";
-    else if (
-      (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) ||
-      b === 0x2a || b === 0x2d || b === 0x2e || b === 0x5f
-    ) out += String.fromCharCode(b);
-    else out += "%" + HEX[b >> 4] + HEX[b & 15];
-  }
-  return out;
-}
-
-/** The application/x-www-form-urlencoded serializer. */
-export function serializeFormUrlencoded(list: readonly Pair[]): string {
-  let out = "";
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0) out += "&";
-    out += encodeFormComponent(list[i][0]) + "=" + encodeFormComponent(list[i][1]);
-  }
-  return out;
-}
-
-/** Set by a linked instance's owner; see resetSearchParams. */
-let linkedUpdate: ((serialized: string) => void) | undefined;
-let linkedQuery = "";
+/** Passed as `init` by linkSearchParams, which then fills the new instance's fields in itself. */
 const LINK: unknown = Object.freeze({});
-/** Internal access to an instance's list, assigned by the class's static block. */
-let pairsOf: (params: URLSearchParams) => readonly Pair[];
-let reset: (params: URLSearchParams, query: string) => void;
+/** Internal access, assigned by the class's static block. */
+let pairsOf: (params: URLSearchParams) => [string, string][];
+let link: (owner: object, query: string, from: number) => URLSearchParams;
+let reset: (params: URLSearchParams, query: string, from: number) => void;
+let isParams: (value: unknown) => value is URLSearchParams;
+
+/**
+ * A name or value argument as a USVString. A string is taken as it is when well-formed; `get`/`has`/`getAll`
+ * compare with it before even that check (see lookupName).
+ */
+function usv(value: unknown): string {
+  return typeof value === "string" && wellFormed(value) ? value : toUSVString(value);
+}
+
+/**
+ * The name to look up for an argument: a string as it is (no well-formedness check: a string with a lone surrogate
+ * equals no name in the list, whose names are all well-formed, so a hit proves it well-formed; on a miss,
+ * retryName gives the converted name to look up again).
+ */
+function lookupName(value: unknown): string {
+  return typeof value === "string" ? value : toUSVString(value);
+}
+/** After a miss: the converted name when `name` had lone surrogates, else undefined (the miss stands). */
+function retryName(name: string): string | undefined {
+  return wellFormed(name) ? undefined : makeWellFormed(name);
+}
 
 /**
  * The WHATWG URLSearchParams: an ordered list of name-value pairs, parsed and serialized as
@@ -135,83 +88,117 @@ let reset: (params: URLSearchParams, query: string) => void;
  * params.set("c", "x y"); params.toString(); // "a=1&b=2&a=3&c=x+y"
  */
 export class URLSearchParams {
-  #list: Pair[];
-  #onUpdate: ((serialized: string) => void) | undefined;
+  /** name, value, name, value, … */
+  #list: string[];
+  /** The linked URL, or undefined. */
+  #owner: object | undefined;
+  /** The serialization of #list, or undefined until asked for (and after a change). */
+  #serialized: string | undefined;
 
   /**
    * From a query string (a leading "?" is ignored), a sequence of [name, value] pairs, or a record
    * of names to values.
    */
   constructor(init: string | Iterable<readonly [string, string]> | Record<string, string> | URLSearchParams = "") {
-    if (init === LINK) {
-      this.#list = parseFormUrlencoded(linkedQuery);
-      this.#onUpdate = linkedUpdate;
-      return;
-    }
-    this.#onUpdate = undefined;
+    this.#list = [];
+    this.#owner = undefined;
+    this.#serialized = undefined;
+    if (init === LINK) return; // link() fills it in
     if (init !== null && (typeof init === "object" || typeof init === "function")) {
-      const iterator = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
-      if (iterator !== undefined) {
-        if (typeof iterator !== "function") throw notIterableError();
-        this.#list = [];
-        for (const pair of init as Iterable<unknown>) {
-          if (
-            pair === null || (typeof pair !== "object" && typeof pair !== "function") ||
-            typeof (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function"
-          ) {
-            throw invalidTupleError();
-          }
-          const items = Array.from(pair as Iterable<unknown>);
-          if (items.length !== 2) throw invalidTupleError();
-          this.#list.push([toUSVString(items[0]), toUSVString(items[1])]);
-        }
-      } else {
-        // WebIDL record<USVString, USVString>: keys that become equal after USVString conversion
-        // ("\uD835x" and "\uD83Dx" both become "\uFFFDx") overwrite the earlier pair's value in place.
-        const byName = new Map<string, Pair>();
-        for (const key of Reflect.ownKeys(init)) {
-          const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
-          if (descriptor === undefined || !descriptor.enumerable) continue;
-          const name = toUSVString(key); // a Symbol key throws, as WebIDL's record conversion does
-          const value = toUSVString((init as Record<PropertyKey, unknown>)[key]);
-          const pair = byName.get(name);
-          if (pair !== undefined) pair[1] = value;
-          else byName.set(name, [name, value]);
-        }
-        this.#list = [...byName.values()];
-      }
+      URLSearchParams.#fromObject(this.#list, init);
     } else {
       const query = toUSVString(init);
-      this.#list = parseFormUrlencoded(query.charCodeAt(0) === 0x3f ? query.slice(1) : query);
+      parseFormUrlencodedInto(query, query.length > 0 && charCodeAt.call(query, 0) === 0x3f ? 1 : 0, this.#list);
     }
+  }
+
+  /** Pairs from an iterable of pairs or a record (WebIDL's sequence<sequence<USVString>> or record conversion). */
+  static #fromObject(list: string[], init: object): void {
+    const iterator = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+    if (iterator !== undefined) {
+      if (typeof iterator !== "function") throw notIterableError();
+      for (const pair of init as Iterable<unknown>) {
+        if (
+          pair === null || (typeof pair !== "object" && typeof pair !== "function") ||
+          typeof (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function"
+        ) {
+          throw invalidTupleError();
+        }
+        const items = arrayFrom(pair as Iterable<unknown>);
+        if (items.length !== 2) throw invalidTupleError();
+        list[list.length] = toUSVString(items[0]);
+        list[list.length] = toUSVString(items[1]);
+      }
+      return;
+    }
+    // WebIDL record<USVString, USVString>: [[OwnPropertyKeys]], then per key [[GetOwnProperty]] (enumerable?) and
+    // [[Get]]. Keys that become equal after USVString conversion ("\uD835x" and "\uD83Dx" both become "\uFFFDx")
+    // overwrite the earlier pair's value in place; only keys with lone surrogates can, so only they are looked up.
+    const keys = reflectOwnKeys(init);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      if (!propertyIsEnumerable.call(init, key)) continue;
+      const raw = typeof key === "string" ? key : toUSVString(key); // a Symbol key throws, as WebIDL's conversion does
+      const value = toUSVString((init as Record<PropertyKey, unknown>)[key]);
+      if (wellFormed(raw)) {
+        list[list.length] = raw;
+        list[list.length] = value;
+        continue;
+      }
+      const name = makeWellFormed(raw);
+      const at = find(list, name);
+      if (at !== -1) list[at + 1] = value;
+      else {
+        list[list.length] = name;
+        list[list.length] = value;
+      }
+    }
+  }
+
+  static #is(value: unknown): value is URLSearchParams {
+    return typeof value === "object" && value !== null && #list in value;
   }
 
   /** The number of pairs. */
   get size(): number {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    return this.#list.length;
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("size");
+    return this.#list.length >> 1;
   }
 
   /** Adds a pair at the end. */
   append(name: string, value: string): void {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    if (arguments.length < 2) throw missingArgumentError("URLSearchParams.append", 2, arguments.length);
-    this.#list.push([toUSVString(name), toUSVString(value)]);
-    URLSearchParams.#update(this);
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("append");
+    if (arguments.length < 2) throw missingParamsArgumentsError(2);
+    const list = this.#list;
+    const n = usv(name);
+    const v = usv(value);
+    list[list.length] = n;
+    list[list.length] = v;
+    URLSearchParams.#updateAppended(this, n, v);
   }
 
   /** Removes every pair with this name (and this value, when given). */
   delete(name: string, value?: string): void {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    if (arguments.length < 1) throw missingArgumentError("URLSearchParams.delete", 1, 0);
-    const n = toUSVString(name);
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("delete");
+    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    const n = usv(name);
     const list = this.#list;
     let kept = 0;
     if (value === undefined) {
-      for (let i = 0; i < list.length; i++) if (list[i][0] !== n) list[kept++] = list[i];
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i] !== n) {
+          list[kept++] = list[i];
+          list[kept++] = list[i + 1];
+        }
+      }
     } else {
-      const v = toUSVString(value);
-      for (let i = 0; i < list.length; i++) if (list[i][0] !== n || list[i][1] !== v) list[kept++] = list[i];
+      const v = usv(value);
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i] !== n || list[i + 1] !== v) {
+          list[kept++] = list[i];
+          list[kept++] = list[i + 1];
+        }
+      }
     }
     list.length = kept;
     URLSearchParams.#update(this);
@@ -219,87 +206,111 @@ export class URLSearchParams {
 
   /** The value of the first pair with this name, or null. */
   get(name: string): string | null {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    if (arguments.length < 1) throw missingArgumentError("URLSearchParams.get", 1, 0);
-    const n = toUSVString(name);
-    for (const pair of this.#list) if (pair[0] === n) return pair[1];
-    return null;
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("get");
+    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    const list = this.#list;
+    const n = lookupName(name);
+    let at = find(list, n);
+    if (at === -1) {
+      const retry = list.length === 0 ? undefined : retryName(n);
+      if (retry === undefined) return null;
+      at = find(list, retry);
+      if (at === -1) return null;
+    }
+    return list[at + 1];
   }
 
   /** The values of every pair with this name, in order. */
   getAll(name: string): string[] {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    if (arguments.length < 1) throw missingArgumentError("URLSearchParams.getAll", 1, 0);
-    const n = toUSVString(name);
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("getAll");
+    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    const list = this.#list;
     const values: string[] = [];
-    for (const pair of this.#list) if (pair[0] === n) values.push(pair[1]);
+    if (list.length === 0) return values;
+    const n = usv(name);
+    for (let i = 0; i < list.length; i += 2) if (list[i] === n) values[values.length] = list[i + 1];
     return values;
   }
 
   /** Whether a pair with this name (and this value, when given) exists. */
   has(name: string, value?: string): boolean {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    if (arguments.length < 1) throw missingArgumentError("URLSearchParams.has", 1, 0);
-    const n = toUSVString(name);
-    if (value === undefined) return this.#list.some((pair) => pair[0] === n);
-    const v = toUSVString(value);
-    return this.#list.some((pair) => pair[0] === n && pair[1] === v);
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("has");
+    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    const list = this.#list;
+    if (value === undefined) {
+      const n = lookupName(name);
+      if (find(list, n) !== -1) return true;
+      const retry = list.length === 0 ? undefined : retryName(n);
+      return retry !== undefined && find(list, retry) !== -1;
+    }
+    const n = usv(name);
+    const v = usv(value);
+    for (let i = 0; i < list.length; i += 2) if (list[i] === n && list[i + 1] === v) return true;
+    return false;
   }
 
   /** Sets the first pair with this name (appending one if none), and removes the others. */
   set(name: string, value: string): void {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    if (arguments.length < 2) throw missingArgumentError("URLSearchParams.set", 2, arguments.length);
-    const n = toUSVString(name);
-    const v = toUSVString(value);
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("set");
+    if (arguments.length < 2) throw missingParamsArgumentsError(2);
+    const n = usv(name);
+    const v = usv(value);
     const list = this.#list;
     let kept = 0;
     let found = false;
-    for (let i = 0; i < list.length; i++) {
-      if (list[i][0] !== n) list[kept++] = list[i];
-      else if (!found) {
+    for (let i = 0; i < list.length; i += 2) {
+      if (list[i] !== n) {
+        list[kept++] = list[i];
+        list[kept++] = list[i + 1];
+      } else if (!found) {
         found = true;
-        list[kept++] = [n, v];
+        list[kept++] = n;
+        list[kept++] = v;
       }
     }
+    if (!found) {
+      list[kept] = n;
+      list[kept + 1] = v;
+      URLSearchParams.#updateAppended(this, n, v);
+      return;
+    }
     list.length = kept;
-    if (!found) list.push([n, v]);
     URLSearchParams.#update(this);
   }
 
   /** Stable sort by name, comparing UTF-16 code units. */
   sort(): void {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    this.#list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("sort");
+    const list = this.#list;
+    const count = list.length >> 1;
+    if (count > 1) sortFlat(list, count);
     URLSearchParams.#update(this);
   }
 
   /** Calls `callback(value, name, params)` for each pair, in order. */
   forEach(callback: (value: string, name: string, params: URLSearchParams) => void, thisArg?: unknown): void {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("forEach");
     if (typeof callback !== "function") throw invalidArgTypeError("callback", "function", callback);
     // Live: pairs added or removed during the walk are seen, as with the built-ins.
-    for (let i = 0; i < this.#list.length; i++) {
-      const pair = this.#list[i];
-      callback.call(thisArg, pair[1], pair[0], this);
-    }
+    const list = this.#list;
+    for (let i = 0; i < list.length; i += 2) callback.call(thisArg, list[i + 1], list[i], this);
   }
 
   /** An iterator of [name, value] pairs (live: it sees changes made while iterating). */
   entries(): URLSearchParamsIteratorOf<[string, string]> {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("entries");
     return new URLSearchParamsIterator(this.#list, ENTRIES) as unknown as URLSearchParamsIteratorOf<[string, string]>;
   }
 
   /** An iterator of names. */
   keys(): URLSearchParamsIteratorOf<string> {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("keys");
     return new URLSearchParamsIterator(this.#list, KEYS) as unknown as URLSearchParamsIteratorOf<string>;
   }
 
   /** An iterator of values. */
   values(): URLSearchParamsIteratorOf<string> {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("values");
     return new URLSearchParamsIterator(this.#list, VALUES) as unknown as URLSearchParamsIteratorOf<string>;
   }
 
@@ -314,111 +325,100 @@ export class URLSearchParams {
    * stringify to "{}").
    */
   toJSON(): Record<string, string> {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("toJSON");
     const json: Record<string, string | string[]> = {};
-    for (const [name, value] of this.#list) {
+    const list = this.#list;
+    for (let i = 0; i < list.length; i += 2) {
+      const name = list[i];
+      const value = list[i + 1];
       const seen = json[name];
       if (!Object.hasOwn(json, name)) json[name] = value;
-      else if (Array.isArray(seen)) seen.push(value);
+      else if (Array.isArray(seen)) seen[seen.length] = value;
       else json[name] = [seen, value];
     }
     return json as Record<string, string>;
   }
 
-  /** The serialization, without a leading "?" (spaces as "+"). */
+  /** The serialization, without a leading "?" (spaces as "+"). Cached until the next change. */
   toString(): string {
-    if (!(#list in this)) throw invalidThisError("URLSearchParams");
-    return serializeFormUrlencoded(this.#list);
-  }
-
-  /** The pairs, for console output. */
-  static #pairs(params: URLSearchParams): readonly Pair[] {
-    return params.#list;
+    if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("toString");
+    const cached = this.#serialized;
+    return cached !== undefined ? cached : (this.#serialized = serializeFormUrlencoded(this.#list));
   }
 
   static {
-    pairsOf = URLSearchParams.#pairs;
-    // In place: iterators hold the list, and must see the new pairs (WPT urlsearchparams-foreach).
-    reset = (params, query) => {
+    isParams = URLSearchParams.#is;
+    pairsOf = (params) => {
       const list = params.#list;
-      const fresh = parseFormUrlencoded(query);
+      const pairs: [string, string][] = [];
+      for (let i = 0; i < list.length; i += 2) pairs[pairs.length] = [list[i], list[i + 1]];
+      return pairs;
+    };
+    link = (owner, query, from) => {
+      const params = new URLSearchParams(LINK as string);
+      params.#owner = owner;
+      if (from < query.length) parseFormUrlencodedInto(query, from, params.#list);
+      return params;
+    };
+    // In place: iterators hold the list, and must see the new pairs (WPT urlsearchparams-foreach).
+    reset = (params, query, from) => {
+      const list = params.#list;
       list.length = 0;
-      for (let i = 0; i < fresh.length; i++) list.push(fresh[i]);
+      params.#serialized = undefined;
+      if (from < query.length) parseFormUrlencodedInto(query, from, list);
     };
   }
 
-  /** Tells the linked URL (if any) the new query. Static: a private method gives every instance a brand field. */
+  /**
+   * After a change: the cached serialization is dropped, and a linked URL gets the new one. Static: a private
+   * method gives every instance a brand field.
+   */
   static #update(params: URLSearchParams): void {
-    if (params.#onUpdate !== undefined) params.#onUpdate(serializeFormUrlencoded(params.#list));
+    const owner = params.#owner;
+    if (owner === undefined) {
+      params.#serialized = undefined;
+      return;
+    }
+    const serialized = serializeFormUrlencoded(params.#list);
+    params.#serialized = serialized;
+    ownerUpdate(owner, serialized);
+  }
+
+  /**
+   * After a pair was appended: a cached serialization grows by that pair alone (not the whole list again), and a
+   * linked URL gets it.
+   */
+  static #updateAppended(params: URLSearchParams, name: string, value: string): void {
+    const cached = params.#serialized;
+    if (cached === undefined) {
+      URLSearchParams.#update(params);
+      return;
+    }
+    const pair = encodeFormComponent(name) + "=" + encodeFormComponent(value);
+    const serialized = cached === "" ? pair : cached + "&" + pair; // "" only for an empty list
+    params.#serialized = serialized;
+    const owner = params.#owner;
+    if (owner !== undefined) ownerUpdate(owner, serialized);
   }
 }
 
 /**
- * Creates the `searchParams` of a URL: parsed from `query` (without its "?"), calling `onUpdate` with
- * the serialized list after every change.
+ * Creates the `searchParams` of a URL (`owner`): parsed from `query` starting at `from` (past its "?"); after every
+ * change it calls the function registered with setSearchParamsOwnerUpdate.
  */
-export function createLinkedSearchParams(query: string, onUpdate: (serialized: string) => void): URLSearchParams {
-  linkedQuery = query;
-  linkedUpdate = onUpdate;
-  try {
-    return new URLSearchParams(LINK as string);
-  } finally {
-    linkedUpdate = undefined;
-    linkedQuery = "";
-  }
+export function linkSearchParams(owner: object, query: string, from: number): URLSearchParams {
+  return link(owner, query, from);
 }
 
-/** Re-parses a linked instance's list after its URL's query changed (search or href setter). */
-export function resetSearchParams(params: URLSearchParams, query: string): void {
-  reset(params, query);
+/** Whether `value` is one of ours (a brand check: its private list, not its prototype). */
+export function isURLSearchParams(value: unknown): value is URLSearchParams {
+  return isParams(value);
 }
 
-const ENTRIES = 0;
-const KEYS = 1;
-const VALUES = 2;
-
-/** Iterates the live list by index: pairs appended during iteration are reached, as in the spec. */
-class URLSearchParamsIterator {
-  #list: Pair[];
-  #kind: number;
-  #index = 0;
-  /** Inherited from %IteratorPrototype% (set below): returns the iterator itself. */
-  declare [Symbol.iterator]: () => URLSearchParamsIterator;
-
-  constructor(list: Pair[], kind: number) {
-    this.#list = list;
-    this.#kind = kind;
-  }
-
-  /** What is left to iterate, without advancing. */
-  static rest(iterator: URLSearchParamsIterator): (string | [string, string])[] {
-    const kind = iterator.#kind;
-    return iterator.#list.slice(iterator.#index).map((pair) =>
-      kind === KEYS ? pair[0] : kind === VALUES ? pair[1] : [pair[0], pair[1]]
-    );
-  }
-
-  next(): IteratorResult<string | [string, string]> {
-    const list = this.#list;
-    if (this.#index >= list.length) return { value: undefined, done: true };
-    const pair = list[this.#index++];
-    const kind = this.#kind;
-    return { value: kind === KEYS ? pair[0] : kind === VALUES ? pair[1] : [pair[0], pair[1]], done: false };
-  }
+/** Re-parses a linked instance's list from `query` (at `from`) after its URL's query changed (search or href setter). */
+export function resetSearchParams(params: URLSearchParams, query: string, from: number): void {
+  reset(params, query, from);
 }
-
-const iteratorRest = URLSearchParamsIterator.rest;
-
-// The iterator inherits %IteratorPrototype% (so it is itself iterable), like the built-in's.
-Object.setPrototypeOf(
-  URLSearchParamsIterator.prototype,
-  Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())),
-);
-Object.defineProperty(URLSearchParamsIterator.prototype, Symbol.toStringTag, {
-  value: "URLSearchParams Iterator",
-  configurable: true,
-});
-Object.defineProperty(URLSearchParamsIterator.prototype, "next", { enumerable: true });
 
 makeWebIdlMembersEnumerable(URLSearchParams.prototype, "URLSearchParams");
 layerOnRuntimeClass(URLSearchParams, globalThis.URLSearchParams);
@@ -433,24 +433,30 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   configurable: true,
 });
 
+const arrayJoin = Array.prototype.join;
+const stringReplace = String.prototype.replace as (this: string, pattern: RegExp, replacement: string) => string;
+// deno-lint-ignore no-control-regex
+const ANSI_COLOR = /\u001b\[\d\d?m/g; // what Node strips to measure a colored part
+// As Node prints its own: `URLSearchParams { 'a' => '1', 'b' => '2' }`, one pair per line past `breakLength`.
 defineInspect(
   URLSearchParams.prototype,
   (params: URLSearchParams) => ({ pairs: pairsOf(params) }),
   (view, inspect, options, name) => {
-    const pairs = view.pairs as readonly Pair[];
+    const pairs = view.pairs as [string, string][];
     if (pairs.length === 0) return `${name} {}`;
-    const parts = pairs.map(([k, v]) => `${inspect(k, options)} => ${inspect(v, options)}`);
-    return `${name} { ${parts.join(", ")} }`;
-  },
-);
-// An iterator prints what it has left to give, as Node's does: `URLSearchParams Iterator { 'a', 'b' }`.
-defineInspect(
-  URLSearchParamsIterator.prototype,
-  (iterator: URLSearchParamsIterator) => ({ items: iteratorRest(iterator) }),
-  (view, inspect, options) => {
-    const items = view.items as unknown[];
-    if (items.length === 0) return "URLSearchParams Iterator {}";
-    return `URLSearchParams Iterator { ${items.map((item) => inspect(item, options)).join(", ")} }`;
+    const parts: string[] = [];
+    let width = -2;
+    for (let i = 0; i < pairs.length; i++) {
+      const [k, v] = pairs[i];
+      const part = `${inspect(k, options)} => ${inspect(v, options)}`;
+      parts[parts.length] = part;
+      width += (stringReplace.call(part, ANSI_COLOR, "") as string).length + 2;
+    }
+    const breakLength = (options as { breakLength?: unknown } | undefined)?.breakLength;
+    if (typeof breakLength === "number" && width > breakLength) {
+      return `${name} {\n  ${arrayJoin.call(parts, ",\n  ")} }`;
+    }
+    return `${name} { ${arrayJoin.call(parts, ", ")} }`;
   },
 );
 

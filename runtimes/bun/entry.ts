@@ -8,7 +8,8 @@ import { bunLibc, fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { addBunSearchParamsMembers } from "./interop.ts";
 import { decodeLatin1 } from "../node/latin1.ts";
-import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
+import { isURLSearchParams, URLSearchParams } from "../../ffi/url/url_search_params.ts";
+import { paramsInvalidThisError } from "../../ffi/url/search_params_wording.ts";
 
 const { ptr, u32 } = FFIType;
 // Typed arrays are passed themselves, never a cached ptr(): a small array's storage can move when
@@ -67,6 +68,6 @@ const binding: NativeBinding = {
 };
 
 installBinding(binding, path, "bun:ffi");
-addBunSearchParamsMembers(URLSearchParams);
+addBunSearchParamsMembers(URLSearchParams, isURLSearchParams, paramsInvalidThisError);
 
 export * from "../../ffi/api.ts";

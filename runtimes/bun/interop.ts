@@ -12,11 +12,19 @@ import type { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 
 const BunURL = globalThis.URL;
 
-/** Bun's URLSearchParams has `length` (the number of pairs); `toJSON()` every runtime's has (ffi). */
-export function addBunSearchParamsMembers(ours: typeof URLSearchParams): void {
+/**
+ * Bun's URLSearchParams has `length` (the number of pairs); `toJSON()` every runtime's has (ffi). The brand check
+ * and its error come from the main entry, with the class (see above).
+ */
+export function addBunSearchParamsMembers(
+  ours: typeof URLSearchParams,
+  isOursBrand: (value: unknown) => boolean,
+  invalidThis: (member: string) => TypeError,
+): void {
   Object.defineProperty(ours.prototype, "length", {
     get(this: URLSearchParams): number {
-      return Reflect.get(ours.prototype, "size", this); // checks the receiver
+      if (!isOursBrand(this)) throw invalidThis("length");
+      return this.size;
     },
     configurable: true,
     enumerable: true,

@@ -13,6 +13,7 @@ import * as loadingErrors from "./loading_errors.ts";
 import * as loading from "./loading.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
+import * as searchParamsFastPaths from "./search_params_fast_paths.ts";
 import * as stress from "./stress.ts";
 import * as webidl from "./webidl.ts";
 import * as wpt from "./wpt_urltestdata.ts";
@@ -41,6 +42,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   webidl.register(api);
   edges.register(api);
   searchParams.register(api);
+  searchParamsFastPaths.register(api, seed);
   buffers.register(api);
   differential.register(api, seed);
   urlPatternDifferential.register(api, seed);

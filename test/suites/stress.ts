@@ -95,9 +95,10 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
     );
   });
 
-  test("a URL object retains at most 72 bytes (the href aside)", () => {
-    // V8: three header words and six fields (href and five offsets); a private method would add a seventh, the
-    // class brand (80 bytes). JavaScriptCore: 64. The inputs are their own hrefs, so no new string is counted.
+  test("a URL object retains at most 80 bytes (the href aside)", () => {
+    // V8: three header words and seven fields (href, five offsets, searchParams until asked for undefined); a
+    // private method would add an eighth, the class brand (88 bytes). JavaScriptCore: 64 (72 with the seventh field).
+    // The inputs are their own hrefs, so no new string is counted.
     const g = globalThis as { gc?: () => void; Bun?: { gc(sync: boolean): void } };
     const collect = () => (g.Bun ? g.Bun.gc(true) : g.gc?.());
     const n = 200_000;
@@ -113,7 +114,7 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
       assert.is(keep[n - 1].href, inputs[(n - 1) % 3]);
     }
     const median = perUrl.sort((a, b) => a - b)[1];
-    assert.ok(median <= 74, `${median.toFixed(1)} bytes per URL (rounds: ${perUrl.map((b) => b.toFixed(1))})`);
+    assert.ok(median <= 82, `${median.toFixed(1)} bytes per URL (rounds: ${perUrl.map((b) => b.toFixed(1))})`);
   });
 
   test("a 100 MB URL, canonical and one that grows through percent-encoding", () => {

@@ -1,0 +1,331 @@
+/**
+ * URLSearchParams' fast paths (issue 29) and its edges (issue 30): the one-pass form-urlencoded decoder and encoder,
+ * the cached serialization, the searchParams link that rewrites the URL's href itself, the name lookup that skips
+ * the USVString conversion; brand checks, the runtime's own wording, Node's console format for iterators, and
+ * answers that a user's replacement of String.prototype / Array.prototype methods cannot change.
+ *
+ * Expected values are the built-ins' answers: fixed cases checked against Node 26's, and generated cases compared
+ * with Node 26's built-in in a child process (ADA_FFI_REFERENCE_NODE, which npm test sets).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+import { inspect } from "node:util";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+import { ROOT } from "../support/files.ts";
+import { type ParamsCase, paramsCases, runParamsCase } from "../support/search_params_cases.ts";
+import { REFERENCE_ENV } from "./url_pattern_differential.ts";
+import { encodeFormComponent } from "../../ffi/url/form_urlencoded.ts";
+
+const RuntimeSearchParams = globalThis.URLSearchParams;
+const CASES = 3000;
+
+/** Node 26's answers, from a child process of the Node binary at `node`. */
+function referenceAnswers(node: string, cases: unknown): unknown[] {
+  const dir = mkdtempSync(join(tmpdir(), "ada-ffi-params-"));
+  try {
+    const runner = pathToFileURL(join(ROOT, "dist", "test", "support", "search_params_cases.js")).href;
+    writeFileSync(join(dir, "cases.json"), JSON.stringify(cases));
+    writeFileSync(
+      join(dir, "program.mjs"),
+      `import { readFileSync, writeFileSync } from "node:fs";
+import { runParamsCase } from ${JSON.stringify(runner)};
+const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+writeFileSync(process.argv[3], JSON.stringify(cases.map((c) => runParamsCase(URL, URLSearchParams, c))));
+`,
+    );
+    const run = spawnSync(node, [join(dir, "program.mjs"), join(dir, "cases.json"), join(dir, "answers.json")], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    assert.is(run.status, 0, `${node} failed: ${run.stderr}`);
+    return JSON.parse(readFileSync(join(dir, "answers.json"), "utf8"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function thrown(f: () => unknown): Error & { code?: string } {
+  try {
+    f();
+  } catch (error) {
+    return error as Error & { code?: string };
+  }
+  throw new Error("did not throw");
+}
+
+export function register(api: Api, seed: number): void {
+  const { URL, URLSearchParams } = api;
+  // deno-lint-ignore no-explicit-any
+  const AnyParams = URLSearchParams as any;
+  const test = suite("URLSearchParams fast paths and edges");
+  const pairs = (init: string) => [...new URLSearchParams(init)];
+
+  test("decoding: '+', '%' at the end, invalid %zz, truncated and invalid UTF-8, raw non-ASCII, empty names", () => {
+    assert.equal(pairs("a+b=c+d"), [["a b", "c d"]]);
+    assert.equal(pairs("a=%&b=x%&c=%4&d=%4g&e=%zz"), [["a", "%"], ["b", "x%"], ["c", "%4"], ["d", "%4g"], [
+      "e",
+      "%zz",
+    ]]);
+    assert.equal(pairs("a=%41%42%2b%3D%26"), [["a", "AB+=&"]]);
+    assert.equal(pairs("a=%c3%a9%C3%A9&b=%F0%9F%98%80"), [["a", "éé"], ["b", "😀"]]);
+    // One U+FFFD per maximal invalid subpart, as TextDecoder (and every built-in) does.
+    assert.equal(pairs("a=%C3&b=%C3x&c=%E2%82%AC%E2%82&d=%F0%9F%98"), [
+      ["a", "\uFFFD"],
+      ["b", "\uFFFDx"],
+      ["c", "€\uFFFD"],
+      ["d", "\uFFFD"],
+    ]);
+    assert.equal(pairs("a=%ED%A0%80&b=%C0%80&c=%FF%FE&d=%C3%zz"), [
+      ["a", "\uFFFD\uFFFD\uFFFD"],
+      ["b", "\uFFFD\uFFFD"],
+      ["c", "\uFFFD\uFFFD"],
+      ["d", "\uFFFD%zz"],
+    ]);
+    // The second byte's narrower ranges after E0, ED, F0 and F4 (overlong forms, surrogates, past U+10FFFF).
+    assert.equal(pairs("a=%E0%80%AF&b=%F0%80%80%80&c=%F4%90%80%80&d=%F4%8F&e=%C1%BF&f=%F5&g=%E0%A0%80"), [
+      ["a", "\uFFFD\uFFFD\uFFFD"],
+      ["b", "\uFFFD\uFFFD\uFFFD\uFFFD"],
+      ["c", "\uFFFD\uFFFD\uFFFD\uFFFD"],
+      ["d", "\uFFFD"],
+      ["e", "\uFFFD\uFFFD"],
+      ["f", "\uFFFD"],
+      ["g", "\u0800"],
+    ]);
+    assert.equal(pairs("a=é%C3%A9é+€&%E2%82%AC=1"), [["a", "ééé €"], ["€", "1"]]);
+    assert.equal(pairs("=x&=&&a&&b=&c==d=e"), [["", "x"], ["", ""], ["a", ""], ["b", ""], ["c", "=d=e"]]);
+    assert.equal(pairs("\uD800=\uDC00%41"), [["\uFFFD", "\uFFFDA"]]);
+    assert.equal(pairs("?%3F=1"), [["?", "1"]]);
+  });
+
+  test("encoding: the form-urlencoded set, UTF-8 in one pass, lone surrogates as U+FFFD", () => {
+    const p = new URLSearchParams();
+    p.append("a b", "*-._~!'()");
+    p.append("é€😀", "=&+%#?/");
+    p.append("\uD800x", "y\uDC00");
+    p.append("", "");
+    assert.is(
+      p.toString(),
+      "a+b=*-._%7E%21%27%28%29&%C3%A9%E2%82%AC%F0%9F%98%80=%3D%26%2B%25%23%3F%2F&%EF%BF%BDx=y%EF%BF%BD&=",
+    );
+    assert.equal([...new URLSearchParams(p.toString())], [...p]);
+    // The list holds USVStrings only; the encoder on its own still writes a lone surrogate as U+FFFD, as TextEncoder.
+    assert.is(encodeFormComponent("\uD800a\uDC00"), "%EF%BF%BDa%EF%BF%BD");
+    assert.is(encodeFormComponent("\uD83D\uDE00\uD83D"), "%F0%9F%98%80%EF%BF%BD");
+  });
+
+  test("get/has/getAll with a name that has lone surrogates find the U+FFFD name", () => {
+    const p = new URLSearchParams([["\uFFFD", "x"], ["a\uFFFD", "y"], ["a\uFFFD", "z"]]);
+    assert.is(p.get("\uD800"), "x");
+    assert.is(p.has("\uDC00"), true);
+    assert.is(p.has("a\uDBFF", "z"), true);
+    assert.equal(p.getAll("a\uDFFF"), ["y", "z"]);
+    assert.is(p.get("b\uD800"), null);
+    assert.is(p.get(1 as unknown as string), null);
+    assert.is(new URLSearchParams("1=one").get(1 as unknown as string), "one");
+  });
+
+  test("toString is cached until a change, and every change drops it", () => {
+    const p = new URLSearchParams("b=2&a=1");
+    assert.is(p.toString(), "b=2&a=1");
+    p.append("c", "3");
+    assert.is(p.toString(), "b=2&a=1&c=3");
+    p.sort();
+    assert.is(p.toString(), "a=1&b=2&c=3");
+    p.set("a", "x y");
+    assert.is(p.toString(), "a=x+y&b=2&c=3");
+    p.delete("b");
+    assert.is(p.toString(), "a=x+y&c=3");
+    const url = new URL("https://h.example/?q=1");
+    assert.is(url.searchParams.toString(), "q=1");
+    url.search = "?r=2";
+    assert.is(url.searchParams.toString(), "r=2");
+    url.href = "https://h.example/?s=3#f";
+    assert.is(url.searchParams.toString(), "s=3");
+  });
+
+  test("mutation then href, search and hash: the URL's offsets move with the query", () => {
+    const url = new URL("https://h.example/p#f");
+    const params = url.searchParams;
+    params.append("b", "x y");
+    assert.equal([url.href, url.search, url.hash, url.pathname], ["https://h.example/p?b=x+y#f", "?b=x+y", "#f", "/p"]);
+    params.append("a", "é");
+    assert.is(url.href, "https://h.example/p?b=x+y&a=%C3%A9#f");
+    params.sort();
+    assert.equal([url.href, url.search, url.hash], ["https://h.example/p?a=%C3%A9&b=x+y#f", "?a=%C3%A9&b=x+y", "#f"]);
+    params.delete("a");
+    params.delete("b");
+    assert.equal([url.href, url.search, url.hash], ["https://h.example/p#f", "", "#f"]);
+    url.hash = "";
+    params.set("c", "1");
+    assert.equal([url.href, url.search, url.hash], ["https://h.example/p?c=1", "?c=1", ""]);
+    url.hash = "g";
+    assert.is(url.href, "https://h.example/p?c=1#g");
+    url.search = "";
+    assert.equal([url.href, params.size], ["https://h.example/p#g", 0]);
+    // An empty query's "?" goes with the update steps; a query is put in canonical form.
+    const empty = new URL("https://h.example/p?");
+    empty.searchParams.sort();
+    assert.is(empty.href, "https://h.example/p");
+    const lower = new URL("https://h.example/?a=%7e&b=c%20d#x");
+    lower.searchParams.sort();
+    assert.is(lower.href, "https://h.example/?a=%7E&b=c+d#x");
+    const opaque = new URL("sc:opaque  ?q=1#f");
+    opaque.searchParams.delete("q");
+    assert.is(opaque.href, "sc:opaque %20#f");
+  });
+
+  const cases = JSON.parse(JSON.stringify(paramsCases(seed, CASES))) as ParamsCase[];
+  const Ours = [URL, URLSearchParams] as unknown as Parameters<typeof runParamsCase>;
+  /** Answers of `theirs` that differ from ours (at most 10), and how many of ours reached a U+FFFD. */
+  const compare = (subset: ParamsCase[], theirs: unknown[]) => {
+    const differences: string[] = [];
+    let replaced = 0;
+    subset.forEach((c, i) => {
+      const a = JSON.stringify(runParamsCase(Ours[0], Ours[1], c)), b = JSON.stringify(theirs[i]);
+      if (a.includes("\\ufffd") || a.includes("\uFFFD")) replaced++;
+      if (a !== b && differences.length < 10) differences.push(`${JSON.stringify(c)}\n  ours:   ${a}\n  theirs: ${b}`);
+    });
+    return { differences, replaced };
+  };
+  // Node's decoder (Node 20 to 26) turns raw non-ASCII next to a percent-encoded byte into the wrong characters
+  // ("€%AC" gives "\uFFFD\uFFFD", the spec, Deno and Bun "€\uFFFD"; "😀%41" sometimes "=\0A"): those inputs are
+  // compared with Deno's and Bun's built-ins below instead.
+  const hasNonAscii = (s: string) => {
+    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return true;
+    return false;
+  };
+  const nodeDecoderBug = (c: ParamsCase) => "parse" in c && hasNonAscii(c.parse) && c.parse.includes("%");
+
+  test(`${CASES} generated cases: the same answers as Node 26's built-in`, () => {
+    const node = process.env[REFERENCE_ENV];
+    if (!node) {
+      console.log(`URLSearchParams differential skipped: set ${REFERENCE_ENV} to a Node 26 binary (npm test does)`);
+      return;
+    }
+    const subset = cases.filter((c) => !nodeDecoderBug(c));
+    const { differences, replaced } = compare(subset, referenceAnswers(node, subset));
+    assert.equal(differences, [], differences.join("\n"));
+    assert.ok(subset.length > CASES * 0.8, `${subset.length} of ${CASES} cases compared`);
+    assert.ok(replaced > CASES / 20, `only ${replaced} cases reached a U+FFFD`);
+  });
+
+  // Only the URLSearchParams cases: these runtimes' URL parsers follow older specs on some of the URLs (Deno keeps
+  // an opaque path's spaces before "?" as they are).
+  test("the generated URLSearchParams cases: the same answers as Deno's and Bun's built-ins (there)", () => {
+    if (!("Deno" in globalThis) && !("Bun" in globalThis)) return;
+    const runtime = [globalThis.URL, RuntimeSearchParams] as unknown as Parameters<typeof runParamsCase>;
+    const subset = cases.filter((c) => !("url" in c));
+    const { differences } = compare(subset, subset.map((c) => runParamsCase(runtime[0], runtime[1], c)));
+    assert.equal(differences, [], differences.join("\n"));
+    assert.ok(subset.filter(nodeDecoderBug).length > CASES / 20, "few cases mix raw non-ASCII with percent bytes");
+  });
+
+  test("brand checks: every member and the iterator's next() on a wrong receiver, with the built-in's wording", () => {
+    const members = ["append", "delete", "get", "getAll", "has", "set", "sort", "forEach", "entries", "keys", "values"];
+    const proto = URLSearchParams.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const runtimeGet = thrown(() => RuntimeSearchParams.prototype.get.call({} as URLSearchParams, "a"));
+    for (const receiver of [undefined, null, 1, "a=1", Symbol("s"), {}, new RuntimeSearchParams("a=1")]) {
+      for (const member of [...members, "toString"]) {
+        const error = thrown(() => proto[member].call(receiver, "a", "b"));
+        assert.instance(error, TypeError, `${member} on ${String(receiver)}`);
+        assert.is(error.code, "ERR_INVALID_THIS", `${member}: ${error.message}`);
+        if (member === "get") assert.is(error.message, runtimeGet.message);
+      }
+      const size = Object.getOwnPropertyDescriptor(URLSearchParams.prototype, "size")!.get!;
+      assert.is(thrown(() => size.call(receiver)).code, "ERR_INVALID_THIS");
+      const next = new URLSearchParams("a=1").keys().next;
+      const error = thrown(() => next.call(receiver));
+      assert.instance(error, TypeError);
+      assert.is(error.code, "ERR_INVALID_THIS");
+      assert.is(error.message, thrown(() => new RuntimeSearchParams("a=1").keys().next.call({})).message);
+    }
+  });
+
+  test("missing arguments: the runtime's own wording (Node's and Deno's name the arguments)", () => {
+    const p = new AnyParams("a=1");
+    const builtin = new RuntimeSearchParams("a=1") as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (
+      const [member, args] of [["get", []], ["getAll", []], ["has", []], ["delete", []], ["append", ["a"]]] as const
+    ) {
+      const ours = thrown(() => p[member](...args));
+      const theirs = thrown(() => builtin[member](...args));
+      assert.is(ours.code, "ERR_MISSING_ARGS");
+      assert.is(ours.message, theirs.message, member);
+    }
+    assert.is(thrown(() => p.set()).message, thrown(() => (builtin.set as () => void)()).message);
+    if (!("Bun" in globalThis)) {
+      assert.is(thrown(() => p.get()).message, 'The "name" argument must be specified');
+      assert.is(thrown(() => p.set("a")).message, 'The "name" and "value" arguments must be specified');
+    }
+  });
+
+  test("util.inspect of an iterator and of params: Node's format, line breaks at breakLength", () => {
+    const it = new URLSearchParams("a=1&b=2").entries();
+    assert.is(inspect(it), "URLSearchParams Iterator { [ 'a', '1' ], [ 'b', '2' ] }");
+    assert.is(
+      inspect(it, { breakLength: 1 }),
+      "URLSearchParams Iterator {\n  [\n  'a',\n  '1'\n],\n  [\n  'b',\n  '2'\n] }",
+    );
+    assert.is(
+      inspect(new URLSearchParams("a=1&b=2").keys(), { breakLength: 1 }),
+      "URLSearchParams Iterator {\n  'a',\n  'b' }",
+    );
+    assert.is(inspect(new URLSearchParams("").keys()), "URLSearchParams Iterator {  }");
+    assert.is(inspect({ x: new URLSearchParams("a=1").values() }, { depth: 0 }), "{ x: [Object] }");
+    assert.is(
+      inspect(new URLSearchParams("a=1&b=2"), { breakLength: 1 }),
+      "URLSearchParams {\n  'a' => '1',\n  'b' => '2' }",
+    );
+  });
+
+  test("a user's replacement of String.prototype and Array.prototype methods changes no answer", () => {
+    // The URLs are made before the replacement: this test is about URLSearchParams and the searchParams link.
+    const urls = [0, 1].map(() => new URL("https://h.example/p?b=%C3%A9+x&a=1&a=2#f"));
+    const run = (url: InstanceType<typeof URL>) => {
+      const p = url.searchParams;
+      const before = [p.get("a"), p.getAll("a"), p.has("b"), p.size, p.toString(), [...p.keys()]];
+      p.append("c d", "é=&");
+      p.set("a", "3");
+      p.sort();
+      const record = new URLSearchParams({ x: "1 2", y: "\uD800" }).toString();
+      const fromString = new URLSearchParams("?k=%41+%zz").toString();
+      const keys = p.keys();
+      keys.next();
+      return JSON.stringify([before, url.href, p.toString(), record, fromString, [...keys], [...p.entries()]]);
+    };
+    const expected = run(urls[0]);
+    const saved: [object, string | symbol, PropertyDescriptor][] = [];
+    const replace = (target: object, key: string | symbol, value: unknown) => {
+      saved[saved.length] = [target, key, Object.getOwnPropertyDescriptor(target, key)!];
+      Object.defineProperty(target, key, { value, writable: true, configurable: true });
+    };
+    let got: string;
+    try {
+      for (const key of ["charCodeAt", "slice", "indexOf", "replaceAll", "replace", "isWellFormed", "toWellFormed"]) {
+        replace(String.prototype, key, () => {
+          throw new Error(`String.prototype.${key} called`);
+        });
+      }
+      replace(String.prototype, "startsWith", () => false);
+      replace(String.prototype, "includes", () => true);
+      replace(Array.prototype, "push", () => 0);
+      replace(Array.prototype, "sort", function (this: unknown) {
+        return this;
+      });
+      replace(Array.prototype, "join", () => "joined");
+      replace(Array.prototype, "map", () => []);
+      got = run(urls[1]);
+    } finally {
+      for (const [target, key, descriptor] of saved.reverse()) Object.defineProperty(target, key, descriptor);
+    }
+    assert.is(got!, expected);
+  });
+
+  test.run();
+}
