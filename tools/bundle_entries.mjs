@@ -29,7 +29,7 @@ const importTheMainEntry = {
  * The call block's bindings, which Node's bundle must declare `const` (tools/top_level_consts.mjs): the build fails if
  * a change of the bundler's output keeps them `var`.
  */
-const NODE_HOT_CONSTANTS = ["block", "header", "text", "components", "KEPT_BLOCK_SIZE", "UNCHANGED", "INVALID"];
+const NODE_HOT_CONSTANTS = ["block", "header", "text", "components", "KEPT_TEXT_CAP", "UNCHANGED", "INVALID"];
 
 async function bundle(source, target, out, plugins = []) {
   const result = await Bun.build({ entrypoints: [source], target, format: "esm", plugins });

@@ -103,11 +103,14 @@ export function register(api: Api): void {
     );
   });
 
-  test("a Symbol argument: V8's message on every engine (Bun's own URL uses it too)", () => {
+  test("a Symbol argument: V8's message on every engine (Bun's own URL uses it too), but in new URL on Bun", () => {
     const symbol = Symbol("x");
     const message = "Cannot convert a Symbol value to a string";
-    assert.is(thrown(() => new AnyURL(symbol)).message, message);
-    assert.is(thrown(() => new AnyURL("http://a/", symbol)).message, message);
+    // `new URL` converts with a template literal: a check for symbols first cost 30 bytes of V8's inlining budget,
+    // which `new URL` then no longer fitted (bench --check). JavaScriptCore words that conversion its own way.
+    const inConstructor = "Bun" in globalThis ? "Cannot convert a symbol to a string" : message;
+    assert.is(thrown(() => new AnyURL(symbol)).message, inConstructor);
+    assert.is(thrown(() => new AnyURL("http://a/", symbol)).message, inConstructor);
     assert.is(thrown(() => AnyURL.parse(symbol)).message, message);
     assert.is(thrown(() => AnyURL.canParse("x", symbol)).message, message);
     assert.is(thrown(() => (new URL("http://a/").pathname = symbol as unknown as string)).message, message);
