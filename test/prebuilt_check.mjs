@@ -197,6 +197,7 @@ function runChecks(key, target, file, zig) {
       "-I",
       native,
       join(native, "test", "test_abi.c"),
+      join(native, "test", "test_operations.c"),
       join(native, "test", "test_url_pattern.c"),
       ...link,
       ...(target.os === "win32" ? [] : ["-lpthread"]),

@@ -141,6 +141,16 @@ static inline uint32_t set_via_block(uint32_t* words, size_t bytes, const char* 
 }
 
 /* test_url_pattern.c */
+/* test_operations.c */
+void test_block(void);
+void test_many(void);
+void test_setters(void);
+void test_href_memo(void);
+void test_domains(void);
+void test_dispatch(void);
+void test_block_string(void);
+
+/* test_url_pattern.c */
 void test_pattern_compile(void);
 void test_pattern_questions(void);
 void test_pattern_invalid(void);
