@@ -1,5 +1,5 @@
 /**
- * The work of the `ada-ffi` command on one block of input, the same in the main thread and in its workers
+ * The work of the `ada-ffi` command on one segment of input, the same in the main thread and in its workers
  * (cli/worker.ts), so that any number of jobs writes the same bytes: split the text into lines as
  * Node's readline does, parse them with parseMany, format one output line per input line.
  */
@@ -36,7 +36,7 @@ function tsvCell(value: string): string {
 }
 
 /**
- * The lines of a block of UTF-8 input that ends at a line break or at the end of the input: broken at
+ * The lines of a segment of UTF-8 input that ends at a line break or at the end of the input: broken at
  * "\r\n", "\n" or "\r" as readline does; a break at the very end starts no further line.
  */
 export function splitLines(bytes: Uint8Array): string[] {

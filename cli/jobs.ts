@@ -1,7 +1,7 @@
 /**
  * How many threads the command parses in when `--jobs` is not given: one, unless the input is large enough for
  * worker threads to pay for themselves and there are idle cores to run them on. Starting workers (each loads ada-ffi)
- * and handing them blocks cost more than they saved on a 13 MB file: 2 jobs took 1.6 s where 1 took 0.85 (Node 26,
+ * and handing them segments cost more than they saved on a 13 MB file: 2 jobs took 1.6 s where 1 took 0.85 (Node 26,
  * 2 cores); the default was the number of cores.
  */
 

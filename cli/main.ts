@@ -1,7 +1,7 @@
 /**
  * The `ada-ffi` command: URLs in (one per line, from files or stdin), components out — one JSON object
- * per line, or TSV with --fields. Reads the input in blocks of about 1 MiB (cut at line breaks), turns each
- * block into output (cli/format.ts) in this thread or, with --jobs, in worker threads, and writes
+ * per line, or TSV with --fields. Reads the input in segments of about 1 MiB (cut at line breaks), turns each
+ * segment into output (cli/format.ts) in this thread or, with --jobs, in worker threads, and writes
  * the outputs in input order: memory stays bounded on inputs of any size, and the bytes written are the
  * same for any number of jobs. Uses only node: modules, which Node, Deno and Bun all provide; each
  * runtime's entry (cli_node.ts, cli_deno.ts, cli_bun.ts) passes its API in.
@@ -14,12 +14,12 @@ import { Worker } from "node:worker_threads";
 import { type Api, FIELDS, formatLines, type FormatOptions, splitLines } from "./format.ts";
 import { defaultJobs } from "./jobs.ts";
 
-/** Bytes read per block (a block ends at the last line break in it; a longer line makes a longer block). */
-const BLOCK_BYTES = 1 << 20;
+/** Bytes read per segment (a segment ends at the last line break in it; a longer line makes a longer segment). */
+const SEGMENT_BYTES = 1 << 20;
 const LINE_FEED = new Uint8Array([0x0a]);
 /**
  * The young generation of each Node worker, Node 24's default for workers (Node 20 and 22 give them 32 MB, Node 26 63):
- * a block's lines, URLs and output live until the block is done, and with less room every scavenge copies them. Two
+ * a segment's lines, URLs and output live until the segment is done, and with less room every scavenge copies them. Two
  * jobs, 780 MB file: Node 22 3.81-3.86 -> 2.86-2.89 s, Node 20 3.87-3.98 -> 2.85-3.03, Node 26 2.53-2.66 -> 2.35-2.36,
  * Node 24 the same; peak memory +200-280 MB (README, "The `ada-ffi` command").
  */
@@ -118,8 +118,8 @@ function exitQuietlyOnClosedOutput(): void {
   });
 }
 
-/** One block's output, as a job returns it (a worker's as UTF-8 bytes). */
-interface BlockResult {
+/** One segment's output, as a job returns it (a worker's as UTF-8 bytes). */
+interface SegmentResult {
   out: string | Uint8Array;
   lines: number;
   invalid: number;
@@ -155,11 +155,11 @@ function startWorker(script: URL, onMessage: (data: unknown) => void, onError: (
   return { post: (message, transfer) => worker.postMessage(message, transfer), terminate: () => worker.terminate() };
 }
 
-/** Worker threads, each loading ada-ffi once; blocks go round-robin, answers come back by sequence number. */
+/** Worker threads, each loading ada-ffi once; segments go round-robin, answers come back by sequence number. */
 class Jobs {
   #workers: { worker: JobWorker; closed: Promise<void> }[];
   #next = 0;
-  #waiting = new Map<number, { resolve: (r: BlockResult) => void; reject: (e: Error) => void }>();
+  #waiting = new Map<number, { resolve: (r: SegmentResult) => void; reject: (e: Error) => void }>();
 
   constructor(count: number, apiModule: string, options: FormatOptions) {
     const script = new URL(`./worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
@@ -168,7 +168,7 @@ class Jobs {
       const closed = new Promise<void>((resolve) => (markClosed = resolve));
       const worker = startWorker(script, (data) => {
         if ((data as { closed?: boolean }).closed) return markClosed();
-        const r = data as BlockResult & { seq: number };
+        const r = data as SegmentResult & { seq: number };
         this.#waiting.get(r.seq)?.resolve(r);
         this.#waiting.delete(r.seq);
       }, (error) => {
@@ -180,7 +180,7 @@ class Jobs {
     });
   }
 
-  run(seq: number, bytes: Uint8Array): Promise<BlockResult> {
+  run(seq: number, bytes: Uint8Array): Promise<SegmentResult> {
     return new Promise((resolve, reject) => {
       this.#waiting.set(seq, { resolve, reject });
       const { worker } = this.#workers[this.#next++ % this.#workers.length];
@@ -194,7 +194,7 @@ class Jobs {
   }
 
   /**
-   * Ends the workers once each has finished loading ada-ffi and its blocks: terminating one while it loads a
+   * Ends the workers once each has finished loading ada-ffi and its segments: terminating one while it loads a
    * native addon aborted the process (koffi on Node 26: "FATAL ERROR: Error::ThrowAsJavaScriptException", 2 runs
    * in 60 of a two-file input).
    */
@@ -238,11 +238,11 @@ export async function main(
   let lastReport = Date.now();
   const started = lastReport;
 
-  // Blocks are numbered as they are read and written in that order, whoever finished them first.
+  // Segments are numbered as they are read and written in that order, whoever finished them first.
   let jobs: Jobs | undefined;
   let submitted = 0;
   let written = 0;
-  const done = new Map<number, BlockResult>();
+  const done = new Map<number, SegmentResult>();
   let writing: Promise<void> = Promise.resolve();
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
@@ -262,7 +262,7 @@ export async function main(
       }
     }
   };
-  const finished = (seq: number, r: BlockResult) => {
+  const finished = (seq: number, r: SegmentResult) => {
     done.set(seq, r);
     writing = writing.then(flush);
   };
@@ -274,10 +274,10 @@ export async function main(
     const seq = submitted++;
     readBytes += bytes.length;
     jobCount ??= defaultJobs({ inputBytes, readBytes, cores: availableParallelism(), load: loadOrZero(loadAverage) });
-    // The first block runs here: a small input never starts a thread.
+    // The first segment runs here: a small input never starts a thread.
     if (jobCount === undefined || jobCount === 1 || seq === 0) {
-      const blockLines = splitLines(bytes);
-      finished(seq, { ...formatLines(api, blockLines, format), lines: blockLines.length });
+      const segmentLines = splitLines(bytes);
+      finished(seq, { ...formatLines(api, segmentLines, format), lines: segmentLines.length });
       await writing;
       return;
     }
@@ -286,8 +286,8 @@ export async function main(
       failure = error;
       wake?.();
     });
-    // At most four blocks per job in flight: with two, the workers were seen waiting for the main thread on
-    // 2 cores; memory stays bounded (a few MiB per block) when the output is slower than the input.
+    // At most four segments per job in flight: with two, the workers were seen waiting for the main thread on
+    // 2 cores; memory stays bounded (a few MiB per segment) when the output is slower than the input.
     while (submitted - written >= 4 * jobCount && failure === undefined) {
       await new Promise<void>((resolve) => (wake = resolve));
     }
@@ -297,7 +297,7 @@ export async function main(
   try {
     if (options.fields !== undefined) await write(options.fields.join("\t") + "\n");
     const sources = options.files.length === 0 ? ["-"] : options.files;
-    // Whole lines not yet submitted, across files (a block is submitted once it holds BLOCK_BYTES, so a small
+    // Whole lines not yet submitted, across files (a segment is submitted once it holds SEGMENT_BYTES, so a small
     // input of many files starts no thread either), kept as read and joined once (a pipe delivers 64 KiB at
     // a time).
     let pending: Uint8Array[] = [];
@@ -308,10 +308,10 @@ export async function main(
     };
     const submitPending = async () => {
       if (pendingBytes === 0) return;
-      const block = join(pending);
+      const segment = join(pending);
       pending = [];
       pendingBytes = 0;
-      await submit(block);
+      await submit(segment);
     };
     // What was read before a file that cannot be read is still written, as each line is its own answer.
     const cannotRead = async (source: string, error: unknown) => {
@@ -322,7 +322,7 @@ export async function main(
     for (const source of sources) {
       const stream: Readable = source === "-"
         ? process.stdin
-        : createReadStream(source, { highWaterMark: BLOCK_BYTES });
+        : createReadStream(source, { highWaterMark: SEGMENT_BYTES });
       const opened = new Promise<void>((resolve, reject) => {
         stream.once("error", reject);
         if (source === "-") resolve();
@@ -346,7 +346,7 @@ export async function main(
         }
         if (next.done) break;
         const chunk = next.value;
-        const cut = blockEnd(chunk);
+        const cut = segmentEnd(chunk);
         if (cut === 0) {
           carry.push(chunk);
           continue;
@@ -354,7 +354,7 @@ export async function main(
         for (const part of carry) addLines(part);
         addLines(chunk.subarray(0, cut));
         carry = cut < chunk.length ? [chunk.subarray(cut)] : [];
-        if (pendingBytes >= BLOCK_BYTES) await submitPending();
+        if (pendingBytes >= SEGMENT_BYTES) await submitPending();
       }
       // A file's last line ends with the file: a "\n" keeps it apart from the next file's first line (after a
       // lone "\r" it makes "\r\n", still one line break).
@@ -378,10 +378,10 @@ export async function main(
 }
 
 /**
- * Where a block may end in `chunk`: just after its last "\n", or after its last "\r" that is not its last
+ * Where a segment may end in `chunk`: just after its last "\n", or after its last "\r" that is not its last
  * byte (a "\r" at the end may be the first half of a "\r\n"); 0 if nowhere. Never inside a UTF-8 sequence.
  */
-function blockEnd(chunk: Uint8Array): number {
+function segmentEnd(chunk: Uint8Array): number {
   const lf = chunk.lastIndexOf(0x0a);
   if (lf !== -1) return lf + 1;
   if (chunk.length < 2) return 0;

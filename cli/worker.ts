@@ -1,8 +1,8 @@
 /**
  * A worker of the `ada-ffi` command (`--jobs`). Its first message names this runtime's ada-ffi entry (a
- * module URL) and the output options; every later one is a block of input lines, answered with its output
+ * module URL) and the output options; every later one is a segment of input lines, answered with its output
  * (cli/format.ts) as UTF-8 bytes whose buffer is transferred, not copied; `{ close: true }` is
- * answered with `{ closed: true }` once the blocks before it are answered.
+ * answered with `{ closed: true }` once the segments before it are answered.
  *
  * It runs as a web Worker where the runtime has one (Deno, Bun: `node:worker_threads` copies messages on
  * Deno, 43 ms per 1 MiB round trip against 0.05) and as a `node:worker_threads` worker on Node; it answers on
@@ -12,7 +12,7 @@ import { parentPort } from "node:worker_threads";
 import { type Api, formatLines, type FormatOptions, splitLines } from "./format.ts";
 
 type Reply = (message: unknown, transfer: ArrayBuffer[]) => void;
-interface Block {
+interface Segment {
   seq: number;
   bytes: Uint8Array;
 }
@@ -22,11 +22,11 @@ let channel: "node" | "web" | undefined;
 const encoder = new TextEncoder();
 
 function receive(
-  data: { init?: { apiModule: string; options: FormatOptions }; close?: boolean } & Partial<Block>,
+  data: { init?: { apiModule: string; options: FormatOptions }; close?: boolean } & Partial<Segment>,
   reply: Reply,
 ) {
   if (data.close) {
-    // After the blocks before it (their answers are chained on the same promise): the main thread may end us.
+    // After the segments before it (their answers are chained on the same promise): the main thread may end us.
     (setup ?? Promise.resolve()).then(() => reply({ closed: true }, []), () => reply({ closed: true }, []));
     return;
   }
@@ -35,7 +35,7 @@ function receive(
     setup = import(apiModule).then((api: Api) => ({ api, options }));
     return;
   }
-  const { seq, bytes } = data as Block;
+  const { seq, bytes } = data as Segment;
   setup!.then(({ api, options }) => {
     const lines = splitLines(bytes);
     const { out, invalid } = formatLines(api, lines, options);

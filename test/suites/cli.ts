@@ -185,7 +185,7 @@ export function register(runtime: Runtime): void {
   test("--jobs: the same bytes for 1, 2 and 3 jobs, JSON and TSV, over several files and line endings", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ada-ffi-cli-jobs-"));
     try {
-      // > 1 MiB per file, so blocks go to worker threads; every kind of line break, empty lines, invalid
+      // > 1 MiB per file, so segments go to worker threads; every kind of line break, empty lines, invalid
       // URLs, non-ASCII, and a file that ends without a line break (or with a lone "\r").
       const urls = readLines("bench/data/kasztp.txt").slice(0, 4000);
       const breaks = ["\n", "\r\n", "\r", "\n\n"];
@@ -221,7 +221,7 @@ export function register(runtime: Runtime): void {
     }
   });
 
-  test("--jobs: workers started for a second block and ended at once, run after run, exit 0", async () => {
+  test("--jobs: workers started for a second segment and ended at once, run after run, exit 0", async () => {
     // Ending a worker while it was still loading the native addon aborted the process (koffi on Node 26, ~3%
     // of runs): the workers now finish loading before they are ended.
     const input = Array.from({ length: 45_000 }, (_, i) => `http://example.com/${i}`).join("\n"); // > 1 MiB
