@@ -4,7 +4,8 @@
  * confirmed by the pattern's own matching (url_pattern.ts), so the first confirmed one is the loop's answer.
  *
  * Each pattern's pathname is classified once, from what ada compiled (its type, exact value and RegExp source):
- * - one exact value (or empty): a Map from the value to its patterns;
+ * - one exact value starting with "/": a path of literal segments in the segment trie (below), ending there;
+ *   another exact value (empty, an opaque path): a Map from the value to its patterns;
  * - a sequence of literal segments and plain `:name` segments, optionally ending in `/*`: a path in a segment
  *   trie (literal segments by Map, `:name` as one parameter child); `/*` lists the pattern on its node as
  *   "deeper": any pathname that goes on past the node;
@@ -18,18 +19,29 @@ import type { PatternInternals } from "./url_pattern.ts";
 const PATHNAME = 5;
 
 /**
- * The Map and String methods a lookup calls, as they are when this module loads (a user's later change to the
- * prototypes cannot answer a lookup). A Map, not an object without a prototype: looking a fresh string up in an
- * object's dictionary internalizes it first, which cost ~120 ns a lookup here.
+ * The Map methods a lookup calls, as they are when this module loads (a user's later change to the prototype
+ * cannot answer a lookup). A lookup reads the request's pathname by indexing only (no String.prototype call, no
+ * slice): slicing each segment out and looking the fresh string up in a Map cost 60-85 ns a segment on V8 and JSC
+ * (allocation, hashing, a generic builtin call), most of a lookup's index time.
  */
 const mapGet = Map.prototype.get;
 const mapSet = Map.prototype.set;
-const stringIndexOf = String.prototype.indexOf;
-const stringSlice = String.prototype.slice;
+
+/** Past this many literal children, a node finds one by the segment's first character (a Map) before comparing. */
+const FEW_CHILDREN = 6;
+
+/** A literal child: its segment text and node. */
+interface LiteralChild {
+  text: string;
+  node: SegmentNode;
+}
 
 /** A node of the segment trie: the patterns that end here, those that go deeper, and the children. */
 interface SegmentNode {
-  literal: Map<string, SegmentNode> | null;
+  /** The literal children, while there are at most FEW_CHILDREN (compared one by one); else null. */
+  few: LiteralChild[] | null;
+  /** The literal children by their first character ("" for an empty segment), once there are more. */
+  many: Map<string, LiteralChild[]> | null;
   param: SegmentNode | null;
   /** Patterns whose pathname is exactly the segments to here. */
   ends: number[] | null;
@@ -38,7 +50,7 @@ interface SegmentNode {
 }
 
 function newNode(): SegmentNode {
-  return { literal: null, param: null, ends: null, deeper: null };
+  return { few: null, many: null, param: null, ends: null, deeper: null };
 }
 
 /** ada's source for a `/:name` segment (prefix "/", the segment wildcard, no modifier). */
@@ -192,9 +204,18 @@ export function placementOf(internals: PatternInternals): Placement {
   return classifySource(internals.sources[PATHNAME]);
 }
 
+/** Whether an exact pathname goes in the segment trie: a path of literal segments (no `:name` marker in it). */
+function inTrie(value: string): boolean {
+  if (value[0] !== "/") return false;
+  for (let k = 0; k < value.length; k++) if (value[k] === PARAM) return false;
+  return true;
+}
+
 /** The patterns of a URLPatternList, by pathname; built as patterns are added, in index order. */
 export class RouteIndex {
+  /** Exact pathnames that do not start with "/" (rare: empty, opaque paths); #hasExact once there is one. */
   #exact = new Map<string, number[]>();
+  #hasExact = false;
   #root: SegmentNode = newNode();
   /** Candidates for every pathname: patterns whose pathname the index cannot narrow. */
   #always: number[] = [];
@@ -205,10 +226,11 @@ export class RouteIndex {
    */
   add(index: number, internals: PatternInternals): boolean {
     const placement = placementOf(internals);
-    if (placement.kind === "exact") {
+    if (placement.kind === "exact" && !inTrie(placement.value)) {
       const list: number[] | undefined = mapGet.call(this.#exact, placement.value);
       if (list === undefined) mapSet.call(this.#exact, placement.value, [index]);
       else list[list.length] = index;
+      this.#hasExact = true;
       return true;
     }
     if (placement.kind === "prefix" && placement.segments.length === 0) {
@@ -216,21 +238,19 @@ export class RouteIndex {
       return false;
     }
     let node = this.#root;
-    const segments = placement.segments;
+    const segments = placement.kind === "exact" ? segmentsOf(placement.value) : placement.segments;
     for (let s = 0; s < segments.length; s++) {
       const segment = segments[s];
       if (segment === PARAM) {
         node = node.param ??= newNode();
       } else {
-        const literal = node.literal ??= new Map();
-        let child: SegmentNode | undefined = mapGet.call(literal, segment);
-        if (child === undefined) mapSet.call(literal, segment, child = newNode());
-        node = child;
+        node = literalChild(node, segment);
       }
     }
-    const list = placement.kind === "path" && !placement.deeper ? (node.ends ??= []) : (node.deeper ??= []);
+    const ends = placement.kind === "exact" || (placement.kind === "path" && !placement.deeper);
+    const list = ends ? (node.ends ??= []) : (node.deeper ??= []);
     list[list.length] = index;
-    return placement.kind === "path";
+    return placement.kind !== "prefix";
   }
 
   /**
@@ -240,10 +260,57 @@ export class RouteIndex {
   candidates(pathname: string, lists: number[][]): number {
     let n = 0;
     if (this.#always.length !== 0) lists[n++] = this.#always;
-    const exact: number[] | undefined = mapGet.call(this.#exact, pathname);
-    if (exact !== undefined) lists[n++] = exact;
-    return pathname[0] === "/" ? walk(this.#root, pathname, 1, lists, n) : n;
+    if (pathname[0] === "/") return walk(this.#root, pathname, 1, lists, n);
+    // Not hashed for a pathname that starts with "/": hashing a fresh string cost Node 26 ~200-300 ns (Node 24 ~60,
+    // Bun ~20), more than the whole walk.
+    if (this.#hasExact) {
+      const exact: number[] | undefined = mapGet.call(this.#exact, pathname);
+      if (exact !== undefined) lists[n++] = exact;
+    }
+    return n;
   }
+}
+
+/** The first character of `text`, or "" when it is empty: the key of a node's `many` Map. */
+function firstOf(text: string): string {
+  return text.length === 0 ? "" : text[0];
+}
+
+/** The literal child of `node` for segment `text`, made when new. */
+function literalChild(node: SegmentNode, text: string): SegmentNode {
+  const siblings = node.many !== null ? mapGet.call(node.many, firstOf(text)) as LiteralChild[] | undefined : node.few;
+  if (siblings) { for (let k = 0; k < siblings.length; k++) if (siblings[k].text === text) return siblings[k].node; }
+  const child = { text, node: newNode() };
+  if (node.many !== null) {
+    if (!siblings) mapSet.call(node.many, firstOf(text), [child]);
+    else siblings[siblings.length] = child;
+  } else if (node.few === null || node.few.length < FEW_CHILDREN) {
+    (node.few ??= [])[node.few.length] = child;
+  } else {
+    const many = new Map<string, LiteralChild[]>();
+    const all = [...node.few, child];
+    for (let k = 0; k < all.length; k++) {
+      const list: LiteralChild[] | undefined = mapGet.call(many, firstOf(all[k].text));
+      if (list === undefined) mapSet.call(many, firstOf(all[k].text), [all[k]]);
+      else list[list.length] = all[k];
+    }
+    node.many = many;
+    node.few = null;
+  }
+  return child.node;
+}
+
+/** The literal child among `siblings` whose text is `path` from `start` to `end`, or null. */
+function findChild(siblings: LiteralChild[], path: string, start: number, end: number): SegmentNode | null {
+  const length = end - start;
+  for (let k = 0; k < siblings.length; k++) {
+    const text = siblings[k].text;
+    if (text.length !== length) continue;
+    let i = 0;
+    while (i < length && path[start + i] === text[i]) i++;
+    if (i === length) return siblings[k].node;
+  }
+  return null;
 }
 
 /**
@@ -252,12 +319,18 @@ export class RouteIndex {
  */
 function walk(node: SegmentNode, path: string, start: number, lists: number[][], n: number): number {
   if (node.deeper !== null) lists[n++] = node.deeper;
-  let end = stringIndexOf.call(path, "/", start);
-  const last = end === -1;
-  if (last) end = path.length;
-  if (node.literal !== null) {
-    const child: SegmentNode | undefined = mapGet.call(node.literal, stringSlice.call(path, start, end));
-    if (child !== undefined) {
+  const length = path.length;
+  let end = start;
+  while (end < length && path[end] !== "/") end++;
+  const last = end === length;
+  const siblings = node.few !== null
+    ? node.few
+    : node.many !== null
+    ? mapGet.call(node.many, end > start ? path[start] : "") as LiteralChild[] | undefined
+    : undefined;
+  if (siblings !== undefined) {
+    const child = findChild(siblings, path, start, end);
+    if (child !== null) {
       if (!last) n = walk(child, path, end + 1, lists, n);
       else if (child.ends !== null) lists[n++] = child.ends;
     }
