@@ -253,24 +253,26 @@ export class URLPattern {
 
   /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
   #exec(inputs: URLPatternInput[]): URLPatternResult | null {
-    const results: URLPatternComponentResult[] = new Array(8);
-    for (let c = 0; c < 8; c++) {
-      const result = this.#match(c, valueOf(c));
-      if (result === null) return null;
-      results[c] = result;
-    }
+    // The pathname first: where a pattern fails it nearly always fails there, before the other seven results are
+    // made (which order the components match in cannot be seen). No array of results: one allocation less a match.
+    const pathname = this.#match(5, valueOf(5));
+    if (pathname === null) return null;
+    const protocol = this.#match(0, valueOf(0));
+    if (protocol === null) return null;
+    const username = this.#match(1, valueOf(1));
+    if (username === null) return null;
+    const password = this.#match(2, valueOf(2));
+    if (password === null) return null;
+    const hostname = this.#match(3, valueOf(3));
+    if (hostname === null) return null;
+    const port = this.#match(4, valueOf(4));
+    if (port === null) return null;
+    const search = this.#match(6, valueOf(6));
+    if (search === null) return null;
+    const hash = this.#match(7, valueOf(7));
+    if (hash === null) return null;
     // Members in WebIDL's (lexicographic) order, as the built-ins of Node give them.
-    return {
-      hash: results[7],
-      hostname: results[3],
-      inputs,
-      password: results[2],
-      pathname: results[5],
-      port: results[4],
-      protocol: results[0],
-      search: results[6],
-      username: results[1],
-    };
+    return { hash, hostname, inputs, password, pathname, port, protocol, search, username };
   }
 
   static {
