@@ -23,6 +23,7 @@ import * as urlPatternApi from "./url_pattern_api.ts";
 import * as urlPatternDifferential from "./url_pattern_differential.ts";
 import * as urlPatternListApi from "./url_pattern_list_api.ts";
 import * as urlPatternListDifferential from "./url_pattern_list_differential.ts";
+import * as urlPatternUrlObjects from "./url_pattern_url_objects.ts";
 
 /**
  * ADA_FFI_TEST_IN_PROCESS=1 registers only the suites that run in this process: under qemu-user (the arm64
@@ -48,6 +49,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   urlPatternDifferential.register(api, seed);
   urlPatternListApi.register(api);
   urlPatternListDifferential.register(api, seed);
+  urlPatternUrlObjects.register(api, seed);
   batch.register(api, seed);
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   loading.register(runtime);
