@@ -39,8 +39,7 @@ import {
 } from "./url_search_params.ts";
 import { invalidThisError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString, toUSVString } from "../builtins/conversions.ts";
-import { cloneLikeTheRuntime, layerOnRuntimeClass, setLength } from "../builtins/interop.ts";
-import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
+import { presentLikeTheBuiltIns } from "./url_conventions.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 
 const stringSlice = String.prototype.slice;
@@ -489,79 +488,5 @@ export function adopt(href: string, words: Int32Array = components, at = 0): URL
 /** The href setter, where an invalid href's stack starts. */
 const hrefSetter = Object.getOwnPropertyDescriptor(URL.prototype, "href")!.set!;
 
-makeWebIdlMembersEnumerable(URL.prototype, "URL", globalThis.URL?.prototype);
-layerOnRuntimeClass(URL, globalThis.URL);
-{
-  // Samples of ours need no native call: what the runtime's structuredClone does with them depends on the
-  // prototype alone.
-  const RuntimeSearchParams = Object.getPrototypeOf(URLSearchParams.prototype)?.constructor;
-  cloneLikeTheRuntime([
-    [
-      URL,
-      () => Object.create(URL.prototype),
-      () => new (RuntimeURL as unknown as new (s: string) => object)("http://a/"),
-    ],
-    [URLSearchParams, () => Object.create(URLSearchParams.prototype), () => new RuntimeSearchParams()],
-  ]);
-}
-// WebIDL lengths count required arguments only.
-setLength(URL, 1);
-setLength(URL.parse, 1);
-setLength(URL.canParse, 1);
-defineInspect(URL.prototype, (url: URL) => ({
-  href: url.href,
-  origin: url.origin,
-  protocol: url.protocol,
-  username: url.username,
-  password: url.password,
-  host: url.host,
-  hostname: url.hostname,
-  port: url.port,
-  pathname: url.pathname,
-  search: url.search,
-  searchParams: url.searchParams,
-  hash: url.hash,
-}));
-
+presentLikeTheBuiltIns(URL, RuntimeURL);
 keepInstanceShape(adopt("", components, 0));
-
-/**
- * Module-internal (URLPattern's matching), not public API: writes into `members` the eight members WebIDL reads
- * when one of our URL objects is taken as a URLPatternInit (protocol, username, password, hostname, port, pathname,
- * search, hash: the getters' values), sliced from its href without a native crossing; false, writing nothing, for
- * anything else. The getters are the class's own as they were at load: a later change to URL.prototype changes no
- * match (the caller takes only objects whose prototype is URL.prototype itself, not subclasses).
- */
-export const urlPatternMembersOf: (url: unknown, members: string[]) => boolean = (() => {
-  const uncurry = (name: string) =>
-    Function.prototype.call.bind(Object.getOwnPropertyDescriptor(URL.prototype, name)!.get!) as (
-      url: unknown,
-    ) => string;
-  const [href, protocol, username, password, hostname, port, pathname, search, hash] = [
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-  ].map(uncurry);
-  return (url, members) => {
-    try {
-      href(url); // the brand check: throws for anything but one of our URLs
-    } catch {
-      return false;
-    }
-    members[0] = protocol(url);
-    members[1] = username(url);
-    members[2] = password(url);
-    members[3] = hostname(url);
-    members[4] = port(url);
-    members[5] = pathname(url);
-    members[6] = search(url);
-    members[7] = hash(url);
-    return true;
-  };
-})();

@@ -19,7 +19,8 @@ import {
 } from "../native_calls/call_block.ts";
 import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import { type InitMembers, processInit } from "./ada_calls.ts";
-import { URL as OurURL, urlPatternMembersOf } from "../url/url.ts";
+import { URL as OurURL } from "../url/url.ts";
+import { urlPatternMembersOf } from "./url_object_members.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
 
