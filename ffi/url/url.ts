@@ -35,7 +35,7 @@ import {
   linkSearchParams,
   resetSearchParams,
   setSearchParamsOwnerUpdate,
-  URLSearchParams,
+  type URLSearchParams,
 } from "./url_search_params.ts";
 import { invalidThisError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString, toUSVString } from "../builtins/conversions.ts";
