@@ -21,7 +21,7 @@ const LINE_FEED = new Uint8Array([0x0a]);
  * The young generation of each Node worker, Node 24's default for workers (Node 20 and 22 give them 32 MB, Node 26 63):
  * a segment's lines, URLs and output live until the segment is done, and with less room every scavenge copies them. Two
  * jobs, 780 MB file: Node 22 3.81-3.86 -> 2.86-2.89 s, Node 20 3.87-3.98 -> 2.85-3.03, Node 26 2.53-2.66 -> 2.35-2.36,
- * Node 24 the same; peak memory +200-280 MB (README, "The `ada-ffi` command").
+ * Node 24 the same; peak memory +200-280 MB (docs/cli.md, "Memory").
  */
 const WORKER_YOUNG_GENERATION_MB = 128;
 

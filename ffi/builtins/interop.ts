@@ -5,7 +5,7 @@
  * `instanceof URL` or `URL.prototype.isPrototypeOf(x)` — Node's and Deno's `fs`, `url.fileURLToPath`,
  * `url.format`, `http.request`, Deno's `fetch` body and `structuredClone` — accepts our objects, and reads
  * them through our members, which shadow every inherited one. (Native brand checks, as in Bun's `fs`, still
- * refuse them: README, "Using ada-ffi with the runtime's APIs".) Conversely `x instanceof` our class also
+ * refuse them: docs/runtime-interop.md, "What each runtime accepts".) Conversely `x instanceof` our class also
  * holds for the runtime's own instances (`pathToFileURL(p) instanceof URL` after the global install): both
  * have the same API. A subclass of ours keeps the ordinary `instanceof`.
  */

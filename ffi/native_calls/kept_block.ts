@@ -217,8 +217,8 @@ function copyKeptBase(target: Uint8Array, offset: number): number {
  *
  * Without a base it takes a short path, and every rare case (an input too large for the kept block, an href that
  * differs from it) is a call of its own: V8 inlines `new URL` into the caller's loop only while the bytecode of the
- * constructor and of all it inlines, times 1.2, stays under 920 bytes, and whatever is not inlined is a call (README,
- * "`new URL` now fits V8's inlining budget"; test/suites/optimization.ts checks it).
+ * constructor and of all it inlines, times 1.2, stays under 920 bytes, and whatever is not inlined is a call
+ * (docs/performance.md, "Node 26 and V8's inlining budget"; `npm run bench -- --check` reports the chain's size).
  */
 export function parseHref(input: string, base: string | undefined): string | null {
   if (base !== undefined || input.length > KEPT_INPUT_UNITS) return parseHrefInAnyBlock(input, base);

@@ -11,7 +11,7 @@
  * for one parse call in a loop that also calls canParse).
  *
  * Loading `node:ffi` prints an ExperimentalWarning. A user who imports ada-ffi did not ask for it, so that
- * one warning is held back while the module loads (README says so); every other warning passes.
+ * one warning is held back while the module loads (docs/internals.md says why); every other warning passes.
  */
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { blockCaller, keptBlockAddress, keptBlockCaller } from "../../ffi/native_calls/block_address.ts";
