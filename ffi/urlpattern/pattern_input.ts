@@ -19,7 +19,6 @@ import {
 } from "../native_calls/call_block.ts";
 import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import { type InitMembers, processInit } from "./ada_calls.ts";
-import { URL as OurURL } from "../url/url.ts";
 import { urlPatternMembersOf } from "./url_object_members.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
@@ -146,8 +145,6 @@ function urlComponent(href: string, c: number): string {
   }
 }
 
-const getPrototypeOf = Object.getPrototypeOf;
-const OUR_URL_PROTOTYPE: object = OurURL.prototype;
 /** What prepareInput() returns for test() on a URL object: test() reports no inputs. */
 const NO_INPUTS: URLPatternInput[] = [];
 /** The members of the URL object read last (reused; copied into the values and the reported dictionary). */
@@ -223,11 +220,8 @@ export function prepareInput(
 ): URLPatternInput[] | null {
   const base = baseURL === undefined ? undefined : toUSVString(baseURL);
   if (isDictionary(input)) {
-    // One of our URLs (not a subclass, whose getters may differ): its members, no crossing.
-    if (
-      base === undefined && typeof input === "object" && input !== null &&
-      getPrototypeOf(input) === OUR_URL_PROTOTYPE && urlPatternMembersOf(input, urlMembers)
-    ) {
+    // One of our URLs whose members WebIDL would read through our own getters: those members, no crossing.
+    if (base === undefined && typeof input === "object" && input !== null && urlPatternMembersOf(input, urlMembers)) {
       const values = valuesOfUrl(urlMembers);
       if (values !== null) {
         initValues = values;
@@ -281,4 +275,13 @@ export function currentValues(): string[] {
   ];
   initValues = values;
   return values;
+}
+
+/**
+ * Makes `values` (what currentValues() returned) the prepared input again: a URLPatternList restores its lookup's
+ * input after asking a runtime's own URLPattern, whose conversion of the input may run user code that prepares
+ * another.
+ */
+export function restoreValues(values: string[]): void {
+  initValues = values;
 }

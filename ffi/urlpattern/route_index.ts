@@ -254,6 +254,11 @@ export class RouteIndex {
     return placement.kind !== "prefix";
   }
 
+  /** Makes pattern number `index` a candidate for every pathname (a pattern the index cannot read). */
+  addEverywhere(index: number): void {
+    this.#always[this.#always.length] = index;
+  }
+
   /**
    * Writes into `lists` from 0 on every list of patterns that may match `pathname` (each list in index order; a
    * pattern is in one list only), and returns how many.

@@ -253,10 +253,19 @@ export class URLPattern {
 
   /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
   #exec(inputs: URLPatternInput[]): URLPatternResult | null {
-    // The pathname first: where a pattern fails it nearly always fails there, before the other seven results are
-    // made (which order the components match in cannot be seen). No array of results: one allocation less a match.
-    const pathname = this.#match(5, valueOf(5));
-    if (pathname === null) return null;
+    // First the components that compare one value (exact, empty): they cost a string comparison and make nothing,
+    // and a pattern that fails nearly always fails on one of them. Then every component in the standard's order, so
+    // a component that rules the input out stops a later regular expression as it does in test() and the built-ins
+    // (a pathname RegExp run before a mismatching hostname could take seconds). No array of results.
+    const types = this.#types;
+    for (let c = 0; c < 8; c++) {
+      const type = types[c];
+      if (
+        type === COMPONENT_EXACT_MATCH ? valueOf(c) !== this.#exact[c] : type === COMPONENT_EMPTY && valueOf(c) !== ""
+      ) {
+        return null;
+      }
+    }
     const protocol = this.#match(0, valueOf(0));
     if (protocol === null) return null;
     const username = this.#match(1, valueOf(1));
@@ -267,6 +276,8 @@ export class URLPattern {
     if (hostname === null) return null;
     const port = this.#match(4, valueOf(4));
     if (port === null) return null;
+    const pathname = this.#match(5, valueOf(5));
+    if (pathname === null) return null;
     const search = this.#match(6, valueOf(6));
     if (search === null) return null;
     const hash = this.#match(7, valueOf(7));
@@ -309,7 +320,14 @@ export class URLPattern {
         const match = regExpExec(this.#regexps[c] ?? this.#regexp(c), value);
         if (match === null) return null;
         const groups: Record<string, string | undefined> = {};
-        for (let g = 0; g < names.length; g++) groups[names[g]] = match[g + 1];
+        for (let g = 0; g < names.length; g++) {
+          const name = names[g];
+          // A group named "__proto__" is a property like any other (as in the built-ins): assigning it would set
+          // the object's prototype instead.
+          if (name === "__proto__") {
+            defineProperty(groups, name, { value: match[g + 1], writable: true, enumerable: true, configurable: true });
+          } else groups[name] = match[g + 1];
+        }
         return { groups, input: value };
       }
     }
@@ -317,6 +335,7 @@ export class URLPattern {
 }
 
 let shapeKept = false;
+const defineProperty = Object.defineProperty;
 
 /** The protocol RegExp of ada's last question (a construction asks about one source, and reuses it). */
 let askedSource: string | undefined;

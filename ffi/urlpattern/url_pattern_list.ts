@@ -15,7 +15,8 @@ import {
   type URLPatternOptions,
   type URLPatternResult,
 } from "./url_pattern.ts";
-import { currentValues, prepareHref, prepareInput, valueOf } from "./pattern_input.ts";
+import { currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
+import { execRuntimePattern, isRuntimePattern, testRuntimePattern } from "./runtime_patterns.ts";
 import { RouteIndex } from "./route_index.ts";
 import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
@@ -40,6 +41,13 @@ const lists: number[][] = [];
 /** The winner's result of the last exec lookup (set by #first when it confirms with exec). */
 let lastResult: URLPatternResult | null = null;
 
+/** The lookup's own arguments, as a runtime's own URLPattern in the list is asked with them (see #first). */
+interface Asked {
+  input: unknown;
+  baseURL: unknown;
+  exec: boolean;
+}
+
 function checkOptions(options: unknown): void {
   if (options !== undefined && options !== null && typeof options !== "object" && typeof options !== "function") {
     throw invalidArgTypeError("options", "object", options);
@@ -59,6 +67,9 @@ function checkOptions(options: unknown): void {
 export class URLPatternList {
   #patterns: URLPattern[] = [];
   #index = new RouteIndex();
+  /** Per pattern: a runtime's own URLPattern (runtime_patterns.ts), asked with its own methods; and how many. */
+  #runtime: boolean[] = [];
+  #runtimeCount = 0;
   /** Per pattern: being the index's candidate means it matches (its pathname is decided there, the rest is "*"). */
   #sure: boolean[] = [];
 
@@ -76,7 +87,7 @@ export class URLPatternList {
       : undefined;
     if (typeof iterator !== "function") throw invalidArgTypeError("patterns", "Iterable", patterns);
     for (const item of patterns as Iterable<URLPattern | URLPatternInput>) {
-      if (patternInternals(item) !== null) this.#push(item as URLPattern);
+      if (patternInternals(item) !== null || isRuntimePattern(item)) this.#push(item as URLPattern);
       else this.#push(options === undefined ? new URLPattern(item) : new URLPattern(item, options));
     }
   }
@@ -102,7 +113,7 @@ export class URLPatternList {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     const given = arguments.length;
     if (given === 0) throw missingArgsError(["pattern"], URLPatternList.prototype.add);
-    if (patternInternals(pattern) !== null) {
+    if (patternInternals(pattern) !== null || isRuntimePattern(pattern)) {
       if (baseURL !== undefined || options !== undefined) {
         throw typeError(
           "Failed to execute 'add' on 'URLPatternList': a URLPattern is added as it is, without a base URL or options",
@@ -125,12 +136,13 @@ export class URLPatternList {
   test(input: URLPatternInput | { readonly href: string } = {}, baseURL?: string): boolean {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     if (this.#patterns.length === 0) return false; // the loop over no patterns looks at nothing
+    const asked = this.#runtimeCount === 0 ? null : { input, baseURL, exec: false };
     if (typeof input === "string" && baseURL === undefined) {
-      if (!prepareHref(input)) return false;
+      if (!prepareHref(input)) return asked !== null && this.#firstRuntime(asked) !== -1;
     } else if (prepareInput(input, baseURL, "test", "URLPatternList") === null) {
-      return false;
+      return asked !== null && this.#firstRuntime(asked) !== -1;
     }
-    return this.#first(null) !== -1;
+    return this.#first(null, asked) !== -1;
   }
 
   /**
@@ -140,9 +152,9 @@ export class URLPatternList {
   exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListResult | null {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     if (this.#patterns.length === 0) return null;
+    const asked = this.#runtimeCount === 0 ? null : { input, baseURL, exec: true };
     const inputs = prepareInput(input, baseURL, "exec", "URLPatternList");
-    if (inputs === null) return null;
-    const index = this.#first(inputs);
+    const index = inputs !== null ? this.#first(inputs, asked) : asked !== null ? this.#firstRuntime(asked) : -1;
     if (index === -1) return null;
     const result = lastResult!;
     lastResult = null;
@@ -159,7 +171,17 @@ export class URLPatternList {
 
   #push(pattern: URLPattern): number {
     const index = this.#patterns.length;
-    const internals = patternInternals(pattern)!;
+    const internals = patternInternals(pattern);
+    if (internals === null) {
+      // A runtime's own URLPattern: nothing of it to index, a candidate for every input.
+      this.#index.addEverywhere(index);
+      this.#runtime[index] = true;
+      this.#runtimeCount++;
+      this.#sure[index] = false;
+      this.#patterns[index] = pattern;
+      return index;
+    }
+    this.#runtime[index] = false;
     const decided = this.#index.add(index, internals);
     const types = internals.types;
     let restIsWildcard = true;
@@ -173,7 +195,8 @@ export class URLPatternList {
    * The index of the first pattern that matches the prepared input, or -1: the index's candidate lists merged in
    * index order, each confirmed by the pattern (by exec when `inputs` is given: its result is then lastResult).
    */
-  #first(inputs: URLPatternInput[] | null): number {
+  #first(inputs: URLPatternInput[] | null, asked: Asked | null): number {
+    if (asked !== null) return this.#firstAsking(inputs, asked);
     // The pathname first: most lookups confirm one candidate, which cuts what it reads from a URL string itself.
     const count = this.#index.candidates(valueOf(PATHNAME), lists);
     let tried = 0;
@@ -209,12 +232,66 @@ export class URLPatternList {
       if (confirm(patterns[best], inputs)) return best;
     }
   }
+
+  /**
+   * #first() for a list that holds runtime URLPatterns: the same merge, in which such a pattern is asked with the
+   * lookup's own arguments. Its conversion of them may run user code (a toString, a dictionary's getters) that makes
+   * lookups of its own, so this one keeps its state to itself: its candidate lists copied, the prepared values cut
+   * once and restored after each such call.
+   */
+  #firstAsking(inputs: URLPatternInput[] | null, asked: Asked): number {
+    const count = this.#index.candidates(valueOf(PATHNAME), lists);
+    const own: number[][] = [];
+    for (let l = 0; l < count; l++) own[l] = lists[l];
+    const values = currentValues();
+    const heads: number[] = [];
+    for (let l = 0; l < count; l++) heads[l] = 0;
+    const patterns = this.#patterns;
+    const runtime = this.#runtime;
+    for (;;) {
+      let best = -1;
+      let from = -1;
+      for (let l = 0; l < count; l++) {
+        const list = own[l];
+        if (heads[l] < list.length && (best === -1 || list[heads[l]] < best)) {
+          best = list[heads[l]];
+          from = l;
+        }
+      }
+      if (best === -1) return -1;
+      heads[from]++;
+      if (runtime[best]) {
+        const matched = askRuntime(patterns[best], asked);
+        restoreValues(values);
+        if (matched) return best;
+      } else if (confirm(patterns[best], inputs)) {
+        return best;
+      }
+    }
+  }
+
+  /** The first runtime URLPattern that matches an input our parser refused (the runtime's may accept it), or -1. */
+  #firstRuntime(asked: Asked): number {
+    const patterns = this.#patterns;
+    const runtime = this.#runtime;
+    for (let index = 0; index < patterns.length; index++) {
+      if (runtime[index] && askRuntime(patterns[index], asked)) return index;
+    }
+    return -1;
+  }
 }
 
 /** Whether `pattern` matches the prepared input: by test(), or by exec() (keeping its result) when `inputs` is given. */
 function confirm(pattern: URLPattern, inputs: URLPatternInput[] | null): boolean {
   if (inputs === null) return testPrepared(pattern);
   lastResult = execPrepared(pattern, inputs);
+  return lastResult !== null;
+}
+
+/** Asks a runtime's own URLPattern (test or exec as the lookup does, keeping exec's result). */
+function askRuntime(pattern: unknown, asked: Asked): boolean {
+  if (!asked.exec) return testRuntimePattern(pattern, asked.input, asked.baseURL);
+  lastResult = execRuntimePattern(pattern, asked.input, asked.baseURL) as URLPatternResult | null;
   return lastResult !== null;
 }
 
