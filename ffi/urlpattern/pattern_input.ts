@@ -20,6 +20,7 @@ import {
 import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import { type InitMembers, processInit } from "./ada_calls.ts";
 import { urlPatternMembersOf } from "./url_object_members.ts";
+import { canonicalPathnameValues, canonicalValues, canonicalValuesWithBase } from "./canonical_input.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
 
@@ -236,11 +237,17 @@ export function prepareInput(
         "ERR_INVALID_ARG_VALUE",
       );
     }
-    initValues = processInit(members);
+    initValues = canonicalPathnameValues(members) ?? processInit(members);
     if (initValues === null) return null;
     return [init];
   }
   const url = toUSVString(input);
+  // A request that is already canonical (canonical_input.ts): its values cut here, no crossing.
+  const canonical = base === undefined ? canonicalValues(url) : canonicalValuesWithBase(url, base);
+  if (canonical !== null) {
+    initValues = canonical;
+    return base === undefined ? [url] : [url, base];
+  }
   const href = parseHref(url, base);
   if (href === null) return null;
   initValues = null;
@@ -250,6 +257,11 @@ export function prepareInput(
 
 /** Prepares a URL string (no base) for valueOf(); false when it is no URL. test()'s common call, with no inputs list. */
 export function prepareHref(input: string): boolean {
+  const canonical = canonicalValues(input);
+  if (canonical !== null) {
+    initValues = canonical;
+    return true;
+  }
   const href = parseHref(stringIsWellFormed(input) ? input : stringToWellFormed(input), undefined);
   if (href === null) return false;
   initValues = null;

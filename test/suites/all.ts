@@ -4,6 +4,7 @@ import type { Api } from "../support/api.ts";
 import type { Runtime } from "../support/entries.ts";
 import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
+import * as canonicalInput from "./canonical_input.ts";
 import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as edges from "./edges.ts";
@@ -56,6 +57,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_list_api", () => urlPatternListApi.register(api));
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));
+  run("canonical_input", () => canonicalInput.register(api, seed));
   run("batch", () => batch.register(api, seed));
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   run("loading", () => loading.register(runtime));
