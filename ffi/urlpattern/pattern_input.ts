@@ -20,7 +20,7 @@ import {
 import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import { type InitMembers, processInit } from "./ada_calls.ts";
 import { urlPatternMembersOf } from "./url_object_members.ts";
-import { canonicalPathnameValues, canonicalValues, canonicalValuesWithBase } from "./canonical_input.ts";
+import { isCanonicalPathname, scanCanonical, scanCanonicalWithBase, valueOfScanned } from "./canonical_input.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
 
@@ -200,13 +200,15 @@ function initOfUrl(m: string[]): URLPatternInit {
   };
 }
 
-/** The processed values of the last dictionary input (null: the input was a URL string, see urlComponent). */
+/** The processed values of the last dictionary input (null: the input was a URL string, see `scanned`). */
 let initValues: string[] | null = null;
-/** The href of the last URL string input. */
+/** For a URL string: true when canonical_input.ts scanned it (its values cut from it), false when ada parsed it. */
+let scanned = false;
+/** The href of the last URL string input ada parsed (see urlComponent). */
 let inputHref = "";
 
 export function valueOf(c: number): string {
-  return initValues === null ? urlComponent(inputHref, c) : initValues[c];
+  return initValues !== null ? initValues[c] : scanned ? valueOfScanned(c) : urlComponent(inputHref, c);
 }
 
 /**
@@ -237,34 +239,36 @@ export function prepareInput(
         "ERR_INVALID_ARG_VALUE",
       );
     }
-    initValues = canonicalPathnameValues(members) ?? processInit(members);
+    initValues = onlyCanonicalPathname(members) ?? processInit(members);
     if (initValues === null) return null;
     return [init];
   }
   const url = toUSVString(input);
-  // A request that is already canonical (canonical_input.ts): its values cut here, no crossing.
-  const canonical = base === undefined ? canonicalValues(url) : canonicalValuesWithBase(url, base);
-  if (canonical !== null) {
-    initValues = canonical;
+  // A request that is already canonical (canonical_input.ts): its values cut from it, no crossing.
+  if (base === undefined ? scanCanonical(url) : scanCanonicalWithBase(url, base)) {
+    initValues = null;
+    scanned = true;
     return base === undefined ? [url] : [url, base];
   }
   const href = parseHref(url, base);
   if (href === null) return null;
   initValues = null;
+  scanned = false;
   inputHref = href;
   return base === undefined ? [url] : [url, base];
 }
 
 /** Prepares a URL string (no base) for valueOf(); false when it is no URL. test()'s common call, with no inputs list. */
 export function prepareHref(input: string): boolean {
-  const canonical = canonicalValues(input);
-  if (canonical !== null) {
-    initValues = canonical;
+  if (scanCanonical(input)) {
+    initValues = null;
+    scanned = true;
     return true;
   }
   const href = parseHref(stringIsWellFormed(input) ? input : stringToWellFormed(input), undefined);
   if (href === null) return false;
   initValues = null;
+  scanned = false;
   inputHref = href;
   return true;
 }
@@ -275,16 +279,7 @@ export function prepareHref(input: string): boolean {
  */
 export function currentValues(): string[] {
   if (initValues !== null) return initValues;
-  const values = [
-    urlComponent(inputHref, 0),
-    urlComponent(inputHref, 1),
-    urlComponent(inputHref, 2),
-    urlComponent(inputHref, 3),
-    urlComponent(inputHref, 4),
-    urlComponent(inputHref, 5),
-    urlComponent(inputHref, 6),
-    urlComponent(inputHref, 7),
-  ];
+  const values = [valueOf(0), valueOf(1), valueOf(2), valueOf(3), valueOf(4), valueOf(5), valueOf(6), valueOf(7)];
   initValues = values;
   return values;
 }
@@ -296,4 +291,12 @@ export function currentValues(): string[] {
  */
 export function restoreValues(values: string[]): void {
   initValues = values;
+}
+
+/** The values of a URLPatternInit whose only member is a canonical path (every other one is "" to match()), or null. */
+function onlyCanonicalPathname(members: InitMembers): string[] | null {
+  const pathname = members[5];
+  if (pathname === undefined) return null;
+  for (let k = 0; k < 9; k++) if (k !== 5 && members[k] !== undefined) return null;
+  return isCanonicalPathname(pathname) ? ["", "", "", "", "", pathname, "", ""] : null;
 }

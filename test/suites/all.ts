@@ -24,6 +24,7 @@ import * as urlPatternApi from "./url_pattern_api.ts";
 import * as urlPatternDifferential from "./url_pattern_differential.ts";
 import * as urlPatternListApi from "./url_pattern_list_api.ts";
 import * as urlPatternListDifferential from "./url_pattern_list_differential.ts";
+import * as urlPatternListMatch from "./url_pattern_list_match.ts";
 import * as urlPatternUrlObjects from "./url_pattern_url_objects.ts";
 
 /**
@@ -58,6 +59,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));
   run("canonical_input", () => canonicalInput.register(api, seed));
+  run("url_pattern_list_match", () => urlPatternListMatch.register(api, seed));
   run("batch", () => batch.register(api, seed));
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   run("loading", () => loading.register(runtime));

@@ -13,10 +13,23 @@ import type { Api } from "../support/api.ts";
 import { readJson, readLines } from "../support/files.ts";
 import { hostileCases, random } from "../support/hostile.ts";
 import {
-  canonicalPathnameValues,
-  canonicalValues,
-  canonicalValuesWithBase,
+  isCanonicalPathname,
+  scanCanonical,
+  scanCanonicalWithBase,
+  valueOfScanned,
 } from "../../ffi/urlpattern/canonical_input.ts";
+
+const scannedValues = () => [0, 1, 2, 3, 4, 5, 6, 7].map(valueOfScanned);
+/** The fast way's eight values of an absolute URL string, or null where it leaves the input to ada. */
+const canonicalValues = (input: string) => (scanCanonical(input) ? scannedValues() : null);
+/** The same for a path against a base. */
+const canonicalValuesWithBase = (input: string, base: string) =>
+  scanCanonicalWithBase(input, base) ? scannedValues() : null;
+/** The same for a URLPatternInit's members (protocol … hash, baseURL by field number): only a pathname. */
+const canonicalPathnameValues = (members: (string | undefined)[]) =>
+  members.every((m, k) => (k === 5 ? m !== undefined : m === undefined)) && isCanonicalPathname(members[5]!)
+    ? ["", "", "", "", "", members[5]!, "", ""]
+    : null;
 
 type URLLike = {
   href: string;
