@@ -299,5 +299,50 @@ export function register(api: Api, seed: number): void {
     assert.ok(check("/a?b#c", "https://b.example:8443/x/y?z#w"));
   });
 
+  test("hostile requests through a list: controls, lone surrogates, a % at the end, 1 MB, patterns added later", () => {
+    const List = api.URLPatternList as unknown as new (p?: unknown[]) => {
+      add(p: unknown): number;
+      exec(u: string): { index: number; result: unknown } | null;
+      match(u: string): { index: number; params: unknown } | null;
+      test(u: string): boolean;
+    };
+    const Pattern = api.URLPattern as unknown as new (p: unknown) => { exec(u: string): unknown };
+    const inits: unknown[] = [{ pathname: "/a/:x" }, { pathname: "/a/*" }, { hostname: "h", pathname: "/b/:y" }];
+    const list = new List(inits);
+    const patterns = inits.map((p) => new Pattern(p));
+    const requests: string[] = ["https://h/a/x%", "https://h/a/%", "https://h/b/%zz", "https://h/a/x%2"];
+    for (let c = 0; c < 0x20; c++) {
+      requests.push(`https://h/a/x${String.fromCharCode(c)}y`, `https://h${String.fromCharCode(c)}/a/x`);
+    }
+    requests.push(
+      "https://h/a/\ud800",
+      "https://h/a/x\udc00y",
+      "https://h/a/\u007f",
+      `https://h/a/${"x".repeat(1 << 20)}`,
+    );
+    const expect = (url: string) => {
+      for (let i = 0; i < patterns.length; i++) {
+        const result = patterns[i].exec(url);
+        if (result !== null) return { index: i, result };
+      }
+      return null;
+    };
+    for (const url of requests) {
+      const where = JSON.stringify(url.slice(0, 40));
+      const hasControl = /[\u0000-\u001f\u007f\ud800-\udfff]/.test(url);
+      if (hasControl) assert.is(scanCanonical(url), false, `${where}: the scan must leave it to ada`);
+      const theirs = expect(url);
+      assert.equal(list.exec(url), theirs === null ? null : { ...theirs, pattern: patterns[theirs.index] }, where);
+      assert.is(list.test(url), theirs !== null, where);
+      assert.is(list.match(url)?.index ?? -1, theirs?.index ?? -1, where);
+    }
+    // A URL with a % at the end is canonical (the parser keeps a lone %) and taken the fast way.
+    assert.ok(scanCanonical("https://h/a/x%"));
+    // Patterns added after lookups answer from then on.
+    assert.is(list.match("https://h/c/1"), null);
+    assert.is(list.add({ pathname: "/c/:z" }), 3);
+    assert.equal(list.match("https://h/c/1")?.params, { z: "1" });
+  });
+
   test.run();
 }
