@@ -257,7 +257,7 @@ export function register(api: Api): void {
       assert.equal(Object.keys(groups), ["a", "__proto__"], JSON.stringify(pattern));
       assert.is(Object.getOwnPropertyDescriptor(groups, "__proto__")?.value, "42");
       assert.is(Object.getPrototypeOf(groups), Object.prototype);
-      const Builtin = (globalThis as { URLPattern?: new (init: unknown) => Pattern }).URLPattern;
+      const Builtin = (globalThis as unknown as { URLPattern?: new (init: unknown) => Pattern }).URLPattern;
       if (Builtin !== undefined && Builtin !== (URLPattern as unknown)) {
         const theirs = new Builtin(pattern).exec("https://h/x/42")!.pathname.groups;
         // The same members (Node 26's built-in lists "__proto__" first: the order is not compared with it).
