@@ -23,6 +23,7 @@ import * as urlPatternApi from "./url_pattern_api.ts";
 import * as urlPatternDifferential from "./url_pattern_differential.ts";
 import * as urlPatternListApi from "./url_pattern_list_api.ts";
 import * as urlPatternListDifferential from "./url_pattern_list_differential.ts";
+import * as urlPatternRealm from "./url_pattern_realm.ts";
 import * as urlPatternUrlObjects from "./url_pattern_url_objects.ts";
 
 /**
@@ -55,6 +56,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_differential", () => urlPatternDifferential.register(api, seed));
   run("url_pattern_list_api", () => urlPatternListApi.register(api));
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
+  run("url_pattern_realm", () => urlPatternRealm.register(api));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));
   run("batch", () => batch.register(api, seed));
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
