@@ -297,10 +297,19 @@ export function register(api: Api): void {
     const loopTime = time(() => {
       for (const r of requests) viaLoop.push(loop(patterns, r));
     });
-    const viaList: ReturnType<typeof list.exec>[] = [];
-    const listTime = time(() => {
-      for (const r of requests) viaList.push(list.exec(r));
-    });
+    // The list's 200 lookups take a few ms: the best of 5 rounds, so that one GC pause on a loaded machine does not
+    // pass for its cost (the loop's ~1 s absorbs such pauses).
+    let viaList: ReturnType<typeof list.exec>[] = [];
+    let listTime = Infinity;
+    for (let round = 0; round < 5; round++) {
+      viaList = [];
+      listTime = Math.min(
+        listTime,
+        time(() => {
+          for (const r of requests) viaList.push(list.exec(r));
+        }),
+      );
+    }
     requests.forEach((r, k) => {
       const got = viaList[k], expected = viaLoop[k];
       assert.is(got?.index ?? -1, expected?.index ?? -1, r);
