@@ -121,9 +121,16 @@ for (const [name, command, args, env] of suites) {
     results.push({ name, passed: 0, failed: 1, status, note: "the suite did not finish" });
     continue;
   }
-  const failed = Number(total[1]) - Number(passed[1]) - Number(skipped?.[1] ?? 0);
+  // uvu's Total counts the tests that ran (a test.skip is not among them, only in Skipped).
+  const failed = Number(total[1]) - Number(passed[1]);
   // A crash after the summary, or a non-zero exit with all tests passed, is a failure too.
-  results.push({ name, passed: Number(passed[1]), failed: failed + (failed === 0 && status !== 0 ? 1 : 0), status });
+  results.push({
+    name,
+    passed: Number(passed[1]),
+    failed: failed + (failed === 0 && status !== 0 ? 1 : 0),
+    status,
+    note: Number(skipped?.[1] ?? 0) > 0 ? `${skipped[1]} skipped` : undefined,
+  });
 }
 
 {

@@ -25,6 +25,7 @@ import * as urlPatternDifferential from "./url_pattern_differential.ts";
 import * as urlPatternListApi from "./url_pattern_list_api.ts";
 import * as urlPatternListDifferential from "./url_pattern_list_differential.ts";
 import * as urlPatternListMatch from "./url_pattern_list_match.ts";
+import * as urlPatternRealm from "./url_pattern_realm.ts";
 import * as urlPatternUrlObjects from "./url_pattern_url_objects.ts";
 
 /**
@@ -57,6 +58,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_differential", () => urlPatternDifferential.register(api, seed));
   run("url_pattern_list_api", () => urlPatternListApi.register(api));
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
+  run("url_pattern_realm", () => urlPatternRealm.register(api));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));
   run("canonical_input", () => canonicalInput.register(api, seed));
   run("url_pattern_list_match", () => urlPatternListMatch.register(api, seed));

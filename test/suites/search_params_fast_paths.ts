@@ -5,13 +5,12 @@
  * answers that a user's replacement of String.prototype / Array.prototype methods cannot change.
  *
  * Expected values are the built-ins' answers: fixed cases checked against Node 26's, and generated cases compared
- * with Node 26's built-in in a child process (ADA_FFI_REFERENCE_NODE, which npm test sets).
+ * with Node 26's built-in in a child process (test/support/reference_node.ts: skipped where it cannot be had).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { inspect } from "node:util";
 import { suite } from "uvu";
@@ -19,7 +18,7 @@ import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
 import { ROOT } from "../support/files.ts";
 import { type ParamsCase, paramsCases, runParamsCase } from "../support/search_params_cases.ts";
-import { REFERENCE_ENV } from "./url_pattern_differential.ts";
+import { referenceNode } from "../support/reference_node.ts";
 import { encodeFormComponent } from "../../ffi/url/form_urlencoded.ts";
 
 const RuntimeSearchParams = globalThis.URLSearchParams;
@@ -202,12 +201,9 @@ export function register(api: Api, seed: number): void {
   };
   const nodeDecoderBug = (c: ParamsCase) => "parse" in c && hasNonAscii(c.parse) && c.parse.includes("%");
 
-  test(`${CASES} generated cases: the same answers as Node 26's built-in`, () => {
-    const node = process.env[REFERENCE_ENV];
-    if (!node) {
-      console.log(`URLSearchParams differential skipped: set ${REFERENCE_ENV} to a Node 26 binary (npm test does)`);
-      return;
-    }
+  const reference = referenceNode();
+  (("node" in reference) ? test : test.skip)(`${CASES} generated cases: the same answers as Node 26's built-in`, () => {
+    const node = (reference as { node: string }).node;
     const subset = cases.filter((c) => !nodeDecoderBug(c));
     const { differences, replaced } = compare(subset, referenceAnswers(node, subset));
     assert.equal(differences, [], differences.join("\n"));

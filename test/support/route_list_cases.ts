@@ -5,6 +5,11 @@
  * routes, percent-encoded and dot-segment paths, misses, invalid URLs) in every input form. Plain JSON, so another
  * implementation (Node 26's built-in URLPattern, in a child process) can run the same cases; URL objects are
  * written `{ $url: href, $kind: "ours" | "builtin" }`.
+ * What the audit of issue 34 found the generator lacked is here too: group names that are Object.prototype's
+ * members (`__proto__`), non-ASCII or invalid (a digit first); escaped and percent-encoded literals; a slow pathname
+ * RegExp behind a protocol or hostname that rules the request out (SLOW_*: answered in microseconds in the
+ * standard's component order, seconds with the pathname first); and patterns to be made with the runtime's own
+ * URLPattern (`builtin`).
  * Also the loop both sides run, so they compute the same normalized answers.
  */
 import { random } from "./hostile.ts";
@@ -14,6 +19,8 @@ export interface RouteSetCase {
   patterns: unknown[][];
   /** Each request's test()/exec() arguments. */
   requests: unknown[][];
+  /** The patterns (indices) to make with the runtime's own URLPattern where it has one (none is slow). */
+  builtin: number[];
 }
 
 const LITERALS = [
@@ -33,6 +40,52 @@ const LITERALS = [
   "x-y",
 ];
 const PARAMS = [":id", ":name", ":slug", ":ünï"];
+/** Group names a record with Object.prototype mishandles, non-ASCII ones, and invalid ones (a digit first). */
+const ODD_NAMES = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "__defineGetter__",
+  "prototype",
+  "length",
+  "then",
+  "名前",
+  "café",
+  "Ωmega",
+  "_",
+  "$",
+  "$1",
+  "a1",
+];
+const NAME_START = "abcxyzXYZ_$éñΩ名";
+const NAME_PART = "abc019_$éß名";
+/** Literals written with escapes or percent-encoding, each with a request segment it matches. */
+const ESCAPED_LITERALS: [string, string][] = [
+  ["a\\:b", "a:b"],
+  ["\\*all", "*all"],
+  ["f\\(x\\)", "f(x)"],
+  ["v1\\.0", "v1.0"],
+  ["\\{x\\}", "{x}"],
+  ["a\\+b", "a+b"],
+  ["caf%C3%A9", "café"],
+  ["caf%C3%A9", "caf%C3%A9"],
+  ["a%2Fb", "a%2Fb"],
+  ["a%2Eb", "a%2Eb"],
+  ["%2e%2e", "%2e%2e"],
+  ["%7Bx%7D", "{x}"],
+];
+/** A pathname RegExp that backtracks exponentially on a's without a b, behind components that rule a request out. */
+export const SLOW_PATHNAME = "/slow/:x((?:a+)+b)";
+/** a's enough that running the RegExp takes seconds (0.4–5 s for 26 on Node 26, Deno and Bun; ×2 per a). */
+export const SLOW_AS = 27;
+const SLOW_PATTERNS: unknown[][] = [
+  [{ hostname: "admin.example.com", pathname: SLOW_PATHNAME }],
+  [{ protocol: "ftp", pathname: SLOW_PATHNAME }],
+  [`https://admin.example.com${SLOW_PATHNAME}`],
+  [{ protocol: "wss", hostname: "*.example.com", pathname: SLOW_PATHNAME }, { ignoreCase: true }],
+];
 /** Pathname pieces the index cannot narrow, each with a value it matches. */
 const COMPLEX: [string, string][] = [
   [":id(\\d+)", "42"],
@@ -60,6 +113,17 @@ const INVALID = ["http://[", "https://exa mple.com/", "relative/path", "", "http
 export function routeSetCases(seed: number, sets: number, count: number, requestCount: number): RouteSetCase[] {
   const rand = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const paramName = () => {
+    const r = rand();
+    if (r < 0.5) return pick(PARAMS);
+    if (r < 0.8) return ":" + pick(ODD_NAMES);
+    if (r < 0.97) {
+      let name = pick([...NAME_START]);
+      for (let n = Math.floor(rand() * 6); n > 0; n--) name += pick([...NAME_PART]);
+      return ":" + name;
+    }
+    return ":" + pick(["1a", "9", "0_"]); // invalid: the pattern is rejected (on both sides)
+  };
   const cases: RouteSetCase[] = [];
   for (let s = 0; s < sets; s++) {
     // Flavours: how often a segment is complex, and how often a route constrains more than its pathname.
@@ -79,7 +143,10 @@ export function routeSetCases(seed: number, sets: number, count: number, request
         segments = Array.from({ length: Math.floor(rand() * 5) }, (): [string, string] => {
           const r = rand();
           if (r < complexShare) return pick(COMPLEX);
-          return r < complexShare + (1 - complexShare) * 0.6 ? [pick(LITERALS), ""] : [pick(PARAMS), ""];
+          if (r < complexShare + (1 - complexShare) * 0.6) {
+            return rand() < 0.15 ? pick(ESCAPED_LITERALS) : [pick(LITERALS), ""];
+          }
+          return [paramName(), ""];
         });
       }
       const tail = rand() < 0.1;
@@ -107,8 +174,26 @@ export function routeSetCases(seed: number, sets: number, count: number, request
         patterns.push([{ pathname: "" }]); // an empty pathname: only dictionary inputs without one match
       }
     }
+    // A slow pathname RegExp behind a protocol or hostname no request has, in the first set and one of four.
+    const slow = rand() < 0.25 || s === 0;
+    if (slow) {
+      for (let n = 1 + Math.floor(rand() * 2); n > 0; n--) {
+        patterns.splice(Math.floor(rand() * (patterns.length + 1)), 0, pick(SLOW_PATTERNS));
+      }
+    }
+    // The runtime's own URLPattern for some patterns of one set in three (never a slow one: its speed is not ours).
+    const builtin: number[] = [];
+    if (rand() < 0.35) {
+      patterns.forEach((a, i) => {
+        if (!SLOW_PATTERNS.includes(a) && rand() < 0.35) builtin.push(i);
+      });
+    }
     const requests: unknown[][] = [];
     for (let k = 0; k < requestCount; k++) {
+      if (slow && rand() < 0.03) {
+        requests.push(slowRequest(pick(HOSTS), rand(), rand() < 0.9 ? "a".repeat(SLOW_AS) + "c" : "aab"));
+        continue;
+      }
       const route = pick(routes);
       let path = route.segments.map(([p, v]) => {
         if (v !== "") return "/" + v;
@@ -124,6 +209,11 @@ export function routeSetCases(seed: number, sets: number, count: number, request
       else if (noise < 0.26) path += "/";
       else if (noise < 0.3) path = "/" + pick(VALUES) + path;
       else if (noise < 0.34) path = path.replace(/\//g, "\\");
+      else if (noise < 0.37) {
+        path = path.replace(/é/g, "%C3%A9").replace(/%C3%A9/g, () => pick(["é", "%C3%A9", "%c3%a9"]));
+      } else if (noise < 0.39) path = path.replace(/(.)\//, "$1%2F");
+      else if (noise < 0.41) path = pick(["/users/%2e%2e", "/users/%2E.", "/%2e"]) + path;
+      else if (noise < 0.43) path = path.replace(/\/([^/]*)$/, "/%2E/$1");
       const query = rand() < 0.2 ? pick(["?q=1", "?x", "?"]) : "";
       const hash = rand() < 0.1 ? pick(["#h", "#"]) : "";
       const host = pick(HOSTS);
@@ -139,14 +229,26 @@ export function routeSetCases(seed: number, sets: number, count: number, request
         if (rand() < 0.2) init.search = "q=1";
         if (rand() < 0.1) init.baseURL = `https://${host}/d/`;
         requests.push([init]);
-      } else if (form < 0.82) requests.push([{ $url: absolute, $kind: "ours" }]);
-      else if (form < 0.9) requests.push([{ $url: absolute, $kind: "builtin" }]);
+      } else if (form < 0.82) requests.push([{ $url: absolute, $kind: "ours", ...ownProperties(rand(), path) }]);
+      else if (form < 0.9) requests.push([{ $url: absolute, $kind: "builtin", ...ownProperties(rand(), path) }]);
       else if (form < 0.96) requests.push([pick(INVALID)]);
       else requests.push(pick([[], [{}], [absolute, undefined]]));
     }
-    cases.push({ patterns, requests });
+    cases.push({ patterns, requests, builtin });
   }
   return cases;
+}
+
+/** A request for SLOW_PATHNAME from `host` (never one a slow pattern allows) in a form `form` (0 to 1) picks. */
+function slowRequest(host: string, form: number, tail: string): unknown[] {
+  const path = `/slow/${tail}`;
+  const absolute = `https://${host}${path}`;
+  if (form < 0.4) return [absolute];
+  if (form < 0.55) return [path.slice(1), `https://${host}/`];
+  if (form < 0.75) return [form < 0.65 ? { pathname: path } : { pathname: path, hostname: host, protocol: "https" }];
+  // The slow pathname as an own property of a URL object whose own path is another.
+  if (form < 0.8) return [{ $url: `https://${host}/other`, $kind: "ours", $own: { pathname: path } }];
+  return [{ $url: absolute, $kind: form < 0.9 ? "ours" : "builtin" }];
 }
 
 const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"];
@@ -170,18 +272,35 @@ export function normalizeResult(r: Record<string, unknown> | null, sortGroups: b
   };
 }
 
-/** A request's arguments with its URL objects made: ours from `OurURL`, built-in ones from `BuiltInURL`. */
+/**
+ * A request's arguments with its URL objects made: ours from `OurURL`, built-in ones from `BuiltInURL`, each with
+ * the own data properties `$own` names (WebIDL reads a URL object as a dictionary: an own property wins).
+ */
 export function requestArgs(args: unknown[], OurURL: new (s: string) => unknown, BuiltInURL: unknown): unknown[] {
   return args.map((a) => {
     if (typeof a !== "object" || a === null || !("$url" in a)) return a;
-    const { $url, $kind } = a as { $url: string; $kind: string };
+    const { $url, $kind, $own } = a as { $url: string; $kind: string; $own?: Record<string, string> };
     const Class = ($kind === "ours" ? OurURL : BuiltInURL) as new (s: string) => unknown;
+    let url: object;
     try {
-      return new Class($url);
+      url = new Class($url) as object;
     } catch {
       return { pathname: "/not-a-url" };
     }
+    for (const [key, value] of Object.entries($own ?? {})) {
+      Object.defineProperty(url, key, { value, writable: true, enumerable: true, configurable: true });
+    }
+    return url;
   });
+}
+
+/** Own properties for a URL object request, or none (`r` from 0 to 1 picks). */
+export function ownProperties(r: number, path: string): { $own?: Record<string, string> } {
+  if (r < 0.75) return {};
+  if (r < 0.85) return { $own: { pathname: path } };
+  if (r < 0.9) return { $own: { hostname: "other.org" } };
+  if (r < 0.95) return { $own: { baseURL: "https://example.com/base/" } };
+  return { $own: { protocol: "wss", search: "q=1" } };
 }
 
 type Pattern = {

@@ -5,6 +5,7 @@
  * Also the runner both sides use, so they compute the same normalized answers.
  */
 import { random } from "./hostile.ts";
+import { ownProperties } from "./route_list_cases.ts";
 
 export type PatternArgs = unknown[];
 export interface PatternCase {
@@ -64,6 +65,8 @@ const SEGMENTS: [string, string][] = [
   ["v:ver(\\d+)", "v12"],
   ["ÄÖ", "ÄÖ"],
   [":ünïcode", "u"],
+  [":__proto__", "p"],
+  [":constructor", "c"],
 ];
 const SEARCHES: [string, string][] = [["", ""], ["*", "z=1"], ["q=:q", "q=1"], ["a=1&b=*", "a=1&b=2"], ["(.*)", "s"], [
   "x=:x(\\d+)&*",
@@ -185,7 +188,7 @@ export function patternCases(seed: number, count: number): PatternCase[] {
         const p = rand() < 0.2 ? `:${pick(["8080", "443", "80", "1"])}` : "";
         const host = scheme === "file" ? "" : pick(INPUT_HOSTS);
         inputs.push([`${scheme}://${host}${p}${pick(INPUT_PATHS)}${pick(INPUT_SEARCHES)}${pick(INPUT_HASHES)}`]);
-      } else if (kind < 0.95) {
+      } else if (kind < 0.87) {
         const init: Record<string, string> = {};
         if (rand() < 0.6) init.protocol = protocol[1];
         if (rand() < 0.6) init.hostname = hostname[1];
@@ -194,6 +197,16 @@ export function patternCases(seed: number, count: number): PatternCase[] {
         if (rand() < 0.2) init.port = pick(["8080", "443", "x", port[1]]);
         if (rand() < 0.2) init.baseURL = `https://${pick(INPUT_HOSTS)}/d/`;
         inputs.push([init]);
+      } else if (kind < 0.97) {
+        // A URL object (ours or the runtime's; the reference's own in its process): read as WebIDL reads a dictionary.
+        const href = rand() < 0.7
+          ? matching
+          : `https://${pick(INPUT_HOSTS)}${pick(INPUT_PATHS)}${pick(INPUT_SEARCHES)}`;
+        inputs.push([{
+          $url: ignoreCase && rand() < 0.5 ? href.toUpperCase() : href,
+          $kind: pick(["ours", "builtin"]),
+          ...ownProperties(rand(), pathname[1]),
+        }]);
       } else inputs.push([]);
     }
     cases.push({ args, inputs });
@@ -208,8 +221,15 @@ type Pattern = {
 
 const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"];
 
-/** What one implementation makes of a case: "TypeError", or the pattern's components and each input's answers. */
-export function runPatternCase(URLPattern: new (...args: unknown[]) => unknown, c: PatternCase): unknown {
+/**
+ * What one implementation makes of a case: "TypeError", or the pattern's components and each input's answers.
+ * `makeArgs` turns an input's JSON form into its arguments (the URL objects it names made: requestArgs).
+ */
+export function runPatternCase(
+  URLPattern: new (...args: unknown[]) => unknown,
+  c: PatternCase,
+  makeArgs: (args: unknown[]) => unknown[],
+): unknown {
   let pattern: Pattern;
   try {
     pattern = new URLPattern(...c.args) as Pattern;
@@ -219,7 +239,8 @@ export function runPatternCase(URLPattern: new (...args: unknown[]) => unknown, 
   return {
     components: COMPONENTS.map((name) => pattern[name]),
     hasRegExpGroups: pattern.hasRegExpGroups,
-    results: c.inputs.map((args) => {
+    results: c.inputs.map((json) => {
+      const args = makeArgs(json);
       let test: unknown, exec: unknown;
       try {
         test = pattern.test(...args);
