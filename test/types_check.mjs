@@ -143,18 +143,18 @@ try {
   copyPackage(join(work, "package"));
 
   // [name, @types/node version or null, lib, has a built-in URL, has a built-in URLPattern]
+  const withNode = (line, lib) => [
+    `${lib.includes("dom") ? "lib.dom + " : ""}@types/node ${TYPES_NODE[line]}`,
+    TYPES_NODE[line],
+    lib,
+    true,
+    Number(line) >= 24,
+  ];
   const configs = [
-    ...Object.entries(TYPES_NODE).map(([line, version]) => [
-      `@types/node ${version}`,
-      version,
-      ["esnext"],
-      true,
-      Number(line) >= 24,
-    ]),
+    ...Object.keys(TYPES_NODE).map((line) => withNode(line, ["esnext"])),
     // No `lib` in tsconfig.json means lib.dom too: Node projects often have both.
-    ...[24, 26].map((
-      line,
-    ) => [`lib.dom + @types/node ${TYPES_NODE[line]}`, TYPES_NODE[line], ["esnext", "dom"], true, true]),
+    withNode(24, ["esnext", "dom"]),
+    withNode(26, ["esnext", "dom"]),
     ["lib.dom, no @types", null, ["esnext", "dom"], true, false],
     ["no @types at all (lib esnext)", null, ["esnext"], false, false],
   ];
@@ -185,7 +185,7 @@ try {
   const npmDir = project("deno_npm", null);
   writeFileSync(join(npmDir, "main.ts"), denoMain("ada-ffi"));
   writeFileSync(join(npmDir, "global.ts"), GLOBAL("ada-ffi/global"));
-  // The JSR package: its sources (deno.json's publish list) under the names a JSR user imports.
+  // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/), under the names a JSR user imports.
   const jsrDir = join(work, "deno_jsr");
   mkdirSync(jsrDir);
   for (const folder of ["ffi", join("runtimes", "deno")]) {
