@@ -9,7 +9,8 @@
 // (default 60) from a seed corpus made of the WPT data; builds all seven prebuilt libraries and checks them
 // (test/prebuilt_check.mjs: formats, exports, glibc 2.17, macOS versions; C tests under musl, qemu and Wine);
 // and the npm package check (test/package_check.mjs: pack, install into an empty project, use on each
-// runtime, build from source).
+// runtime, build from source); and the types check (test/types_check.mjs: the published declarations in a user
+// project per set of types, @types/node 20–26, lib.dom, none, deno check; skipLibCheck off and on).
 // Always: deno lint, deno fmt --check, deno check and a JSR publish dry run.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -164,6 +165,7 @@ if (full) {
   hardeningStages();
   checkScript("prebuilt", "test/prebuilt_check.mjs");
   checkScript("package", "test/package_check.mjs");
+  checkScript("types", "test/types_check.mjs");
 }
 
 /** A check script that ends with `N passed, N failed`: its counts go into the summary. */

@@ -10,6 +10,7 @@ import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 import { adopt, type URL } from "../url/url.ts";
 import { invalidArgTypeError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString } from "../builtins/conversions.ts";
+import type { RuntimeURLObject } from "../builtins/runtime_types.ts";
 
 const isArray = Array.isArray;
 const stringValueOf = String.prototype.valueOf;
@@ -45,7 +46,7 @@ const encoder = new TextEncoder();
  * @throws {TypeError} `Invalid URL` (code `ERR_INVALID_URL`, `input` and `base` the base) when `base` is given and
  * does not parse, as `new URL(input, base)` throws; `ERR_INVALID_ARG_TYPE` when `inputs` is not an iterable object.
  */
-export function parseMany(inputs: Iterable<unknown>, base?: string | URL | globalThis.URL): (URL | null)[] {
+export function parseMany(inputs: Iterable<unknown>, base?: string | URL | RuntimeURLObject): (URL | null)[] {
   if (arguments.length === 0) throw missingArgsError(["inputs"], parseMany);
   const strings = toStrings(inputs);
   const baseString = base === undefined ? undefined : toDOMString(base);

@@ -38,6 +38,7 @@ import {
   type URLSearchParams,
 } from "./url_search_params.ts";
 import { invalidThisError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
+import type { RuntimeBlob, RuntimeURLObject } from "../builtins/runtime_types.ts";
 import { toDOMString, toUSVString } from "../builtins/conversions.ts";
 import { presentLikeTheBuiltIns } from "./url_conventions.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
@@ -91,7 +92,7 @@ export class URL {
    * Parses `url`, resolved against `base` when given.
    * @throws {TypeError} `Invalid URL` (code `ERR_INVALID_URL`, with `input` and `base`) when it does not parse.
    */
-  constructor(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL) {
+  constructor(url: string | URL | RuntimeURLObject, base?: string | URL | RuntimeURLObject) {
     if (url === ADOPT) return; // adopt() fills the fields in
     if (arguments.length === 0) throw missingUrlArgumentError();
     // A template literal, not toDOMString: the same ToString, 30 bytes less of the inlining budget. V8 words a Symbol
@@ -196,14 +197,14 @@ export class URL {
   }
 
   /** Like `new URL(url, base)`, but returns null instead of throwing. */
-  static parse(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL): URL | null {
+  static parse(url: string | URL | RuntimeURLObject, base?: string | URL | RuntimeURLObject): URL | null {
     if (arguments.length === 0) throw missingArgsError(["url"], URL.parse);
     const href = parseHref(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     return href === null ? null : adopt(href);
   }
 
   /** Whether `new URL(url, base)` would succeed; parses without building the href. */
-  static canParse(url: string | URL | globalThis.URL, base?: string | URL | globalThis.URL): boolean {
+  static canParse(url: string | URL | RuntimeURLObject, base?: string | URL | RuntimeURLObject): boolean {
     if (arguments.length === 0) throw missingArgsError(["url"], URL.canParse);
     return nativeCanParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
   }
@@ -455,7 +456,7 @@ export class URL {
   }
 
   /** Delegates to the runtime's own URL: blob: URLs live in the runtime's registry. */
-  static createObjectURL(obj: Blob): string {
+  static createObjectURL(obj: RuntimeBlob): string {
     if (arguments.length === 0) throw missingArgsError(["obj"], URL.createObjectURL);
     return RuntimeURL.createObjectURL(obj);
   }

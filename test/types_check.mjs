@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// The published declarations as a user's type checker reads them: the main entry ("ada-ffi", dist/**/*.d.ts) and
+// the global entry ("ada-ffi/global", types/global.d.ts), each in a tiny user project per set of types a user may
+// have, with `strict` on and `skipLibCheck` off and on; each run is one check. Ends with `N passed, N failed`.
+//
+//   tsc (the pinned devDependency) with @types/node 20, 22, 24 and 26 (exact versions below, installed once by npm
+//   into ~/.cache/ada-ffi/types-node/), lib.dom with @types/node 24 and 26, lib.dom and no @types, and no @types at
+//   all (lib esnext only);
+//   deno check --all (the pinned Deno) of the npm package from node_modules, and of the JSR package's sources.
+//
+// The package's files are copied from the `npm pack` file list (dist/ as `tsc -p tsconfig.json` built it: npm test
+// builds it first). Each user file also asserts that the types are not `any` (a `@ts-expect-error` on a misuse).
+//
+//   node test/types_check.mjs
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { cacheDir } from "../native/prebuild.mjs";
+import { check, fail, finish, sh, tool } from "./support/checks.mjs";
+
+/** Each @types/node line a Node 20–26 project installs, pinned (the newest of each line when this was written). */
+const TYPES_NODE = { 20: "20.19.43", 22: "22.20.5", 24: "24.19.2", 26: "26.6.6" };
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const work = mkdtempSync(join(tmpdir(), "ada-ffi-types-"));
+
+// The user's files. Each line that needs a kind of built-in types is added only where the project has them.
+const MAIN = (from) =>
+  `import {
+  domainToASCII, parseMany, URL, URLPattern, URLPatternList, type URLPatternResult, URLSearchParams,
+} from "${from}";
+const u: URL = new URL("https://a/?x=1");
+const route = new URLPattern({ pathname: "/books/:id" }, { ignoreCase: true });
+const hit: URLPatternResult | null = route.exec("https://a/books/1");
+const id: string | undefined = hit?.pathname.groups.id;
+const matches: boolean = route.test(u) || route.test({ pathname: "/x" }) || new URLPattern("/a", "https://h").test();
+const p: URLSearchParams = u.searchParams;
+const keys: string[] = p.keys().map((k) => k.toUpperCase()).toArray();
+const many: (URL | null)[] = parseMany(["x"], u);
+const host: string = domainToASCII("b\\u00FCcher.example");
+const first: number | undefined = new URLPatternList([{ pathname: "/a/:x" }]).exec("https://h/a/1")?.index;
+// @ts-expect-error -- hostname is a string
+const n: number = u.hostname;
+// @ts-expect-error -- test() returns a boolean
+const m: number = route.test("https://a/");
+void [hit, id, matches, keys, many, host, first, n, m];
+`;
+// Where the project's types have a URL of their own: ours and the runtime's meet.
+const MAIN_BUILTIN_URL = `const fromBuiltin = new URL("x", new globalThis.URL("https://b/"));
+const asBuiltin: globalThis.URL = u;
+const paramsAsBuiltin: globalThis.URLSearchParams = p;
+const fetched = fetch(u);
+void [fromBuiltin, asBuiltin, paramsAsBuiltin, fetched];
+`;
+// Where they have a URLPattern of their own (@types/node 24+, Deno): the built-in's types next to ours.
+const MAIN_BUILTIN_PATTERN = (assignable) =>
+  `const init: globalThis.URLPatternInit = { pathname: "/c/:id" };
+const builtinPattern = new globalThis.URLPattern({ pathname: "/books/:id" });
+const both: boolean = builtinPattern.test(u.href) && new URLPattern(init).test({ pathname: "/c/1" });
+const builtinResult: globalThis.URLPatternResult | null = builtinPattern.exec("https://a/books/1");
+${assignable ? "const asBuiltinPattern: globalThis.URLPattern = route;\n" : ""}void [both, builtinResult];
+`;
+const GLOBAL = (from) =>
+  `import "${from}";
+const route = new URLPattern({ pathname: "/books/:id" }, { ignoreCase: true });
+const matched: boolean = route.test("https://a/books/1");
+const id: string | undefined = route.exec("https://a/books/1")?.pathname.groups.id;
+const url: URL = new URL("https://a/?q=1");
+const q: string | null = new URLSearchParams(url.search).get("q");
+// @ts-expect-error -- test() returns a boolean: the global URLPattern is typed, not any
+const notAny: number = route.test("https://a/");
+// @ts-expect-error -- hostname is a string: the global URL is typed, not any
+const notAnyUrl: number = url.hostname;
+void [matched, id, q, notAny, notAnyUrl];
+`;
+
+/** @types/node at `version` with its dependencies, installed by npm (registry integrity checked) once. */
+function typesNode(version) {
+  const dir = join(cacheDir(), "types-node", version);
+  const installed = join(dir, "node_modules", "@types", "node", "package.json");
+  if (!existsSync(installed) || JSON.parse(readFileSync(installed, "utf8")).version !== version) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true }));
+    tool(npm, ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--save-exact", `@types/node@${version}`], {
+      cwd: dir,
+    });
+  }
+  return join(dir, "node_modules");
+}
+
+/** The package's files as `npm pack` would ship them (not the native libraries, which no type checker reads). */
+function copyPackage(into) {
+  const { stdout } = sh(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root });
+  const files = JSON.parse(stdout)[0].files.map((f) => f.path).filter((f) => !f.startsWith("native/"));
+  for (const file of files) cpSync(join(root, file), join(into, file));
+}
+
+/** A user project: package.json, the package in node_modules, and the given @types/node (if any). */
+function project(name, typesFrom) {
+  const dir = join(work, name);
+  mkdirSync(join(dir, "node_modules", "@types"), { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
+  cpSync(join(work, "package"), join(dir, "node_modules", "ada-ffi"), { recursive: true });
+  if (typesFrom) {
+    for (const pkg of ["@types/node", "undici-types"]) {
+      symlinkSync(join(typesFrom, pkg), join(dir, "node_modules", pkg));
+    }
+  }
+  return dir;
+}
+
+/** tsc over one user file with the project's tsconfig and skipLibCheck set as given: true or its errors. */
+function tsc(dir, file, lib, skipLibCheck) {
+  const config = `tsconfig.${file.replace(/\.ts$/, "")}.json`;
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: "esnext",
+    module: "nodenext",
+    lib,
+    typeRoots: ["./node_modules/@types"], // this project's, not any in a folder above the temporary one
+  };
+  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files: [file] }, null, 2));
+  const { status, out } = sh(bin("tsc"), ["-p", config, "--skipLibCheck", String(skipLibCheck)], { cwd: dir });
+  return status === 0 ? true : out;
+}
+
+/** deno check --all (which also reports errors in the packages' declarations unless skipLibCheck is on). */
+function denoCheck(dir, file, skipLibCheck, imports) {
+  writeFileSync(join(dir, "deno.json"), JSON.stringify({ compilerOptions: { skipLibCheck }, imports }, null, 2));
+  const { status, out } = sh(bin("deno"), ["check", "--all", file], { cwd: dir, env: { NO_COLOR: "1" } });
+  return status === 0 ? true : out;
+}
+
+try {
+  if (!existsSync(join(root, "dist", "runtimes", "node", "entry.d.ts"))) {
+    throw new Error("no dist/: run `node_modules/.bin/tsc -p tsconfig.json` (npm test does) first");
+  }
+  copyPackage(join(work, "package"));
+
+  // [name, @types/node version or null, lib, has a built-in URL, has a built-in URLPattern]
+  const withNode = (line, lib) => [
+    `${lib.includes("dom") ? "lib.dom + " : ""}@types/node ${TYPES_NODE[line]}`,
+    TYPES_NODE[line],
+    lib,
+    true,
+    Number(line) >= 24,
+  ];
+  const configs = [
+    ...Object.keys(TYPES_NODE).map((line) => withNode(line, ["esnext"])),
+    // No `lib` in tsconfig.json means lib.dom too: Node projects often have both.
+    withNode(24, ["esnext", "dom"]),
+    withNode(26, ["esnext", "dom"]),
+    ["lib.dom, no @types", null, ["esnext", "dom"], true, false],
+    ["no @types at all (lib esnext)", null, ["esnext"], false, false],
+  ];
+  for (const [label, version, lib, builtinURL, builtinPattern] of configs) {
+    console.log(`tsc, ${label}:`);
+    let dir;
+    try {
+      dir = project(label.replace(/[^a-z0-9.]+/gi, "_"), version && typesNode(version));
+    } catch (error) {
+      fail(`${label}: ${error.message}`);
+      continue;
+    }
+    writeFileSync(
+      join(dir, "main.ts"),
+      MAIN("ada-ffi") + (builtinURL ? MAIN_BUILTIN_URL : "") + (builtinPattern ? MAIN_BUILTIN_PATTERN(true) : ""),
+    );
+    writeFileSync(join(dir, "global.ts"), GLOBAL("ada-ffi/global"));
+    for (const skipLibCheck of [false, true]) {
+      for (const [entry, file] of [["ada-ffi", "main.ts"], ["ada-ffi/global", "global.ts"]]) {
+        check(`import "${entry}", skipLibCheck ${skipLibCheck}`, () => tsc(dir, file, lib, skipLibCheck));
+      }
+    }
+  }
+
+  // Deno's own URLPattern types say `inputs` holds only URLPatternInit dictionaries (Deno's exec() reports the
+  // string it was given there too), so our URLPatternResult is not assignable to Deno's: that line is left out.
+  const denoMain = (from) => MAIN(from) + MAIN_BUILTIN_URL + MAIN_BUILTIN_PATTERN(false);
+  const npmDir = project("deno_npm", null);
+  writeFileSync(join(npmDir, "main.ts"), denoMain("ada-ffi"));
+  writeFileSync(join(npmDir, "global.ts"), GLOBAL("ada-ffi/global"));
+  // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/), under the names a JSR user imports.
+  const jsrDir = join(work, "deno_jsr");
+  mkdirSync(jsrDir);
+  for (const folder of ["ffi", join("runtimes", "deno")]) {
+    cpSync(join(root, folder), join(jsrDir, "jsr", folder), {
+      recursive: true,
+      filter: (f) => !/\.(js|d\.ts)$/.test(f),
+    });
+  }
+  const jsrImports = {
+    "@ada-ffi/ada-ffi": "./jsr/runtimes/deno/entry.ts",
+    "@ada-ffi/ada-ffi/global": "./jsr/runtimes/deno/global.ts",
+  };
+  writeFileSync(join(jsrDir, "main.ts"), denoMain("@ada-ffi/ada-ffi"));
+  writeFileSync(join(jsrDir, "global.ts"), GLOBAL("@ada-ffi/ada-ffi/global"));
+  for (const [dir, imports, label] of [[npmDir, undefined, "npm:ada-ffi"], [jsrDir, jsrImports, "JSR"]]) {
+    console.log(
+      `deno check, ${label === "JSR" ? "the JSR package (@ada-ffi/ada-ffi)" : "npm:ada-ffi (node_modules)"}:`,
+    );
+    for (const skipLibCheck of [false, true]) {
+      for (const [entry, file] of [["", "main.ts"], ["/global", "global.ts"]]) {
+        check(
+          `deno check, ${label}${entry}, skipLibCheck ${skipLibCheck}`,
+          () => denoCheck(dir, file, skipLibCheck, imports),
+        );
+      }
+    }
+  }
+} catch (error) {
+  fail(error.message);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+finish();
