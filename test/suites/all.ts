@@ -13,6 +13,7 @@ import * as loadingErrors from "./loading_errors.ts";
 import * as loading from "./loading.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
+import * as searchParamsConversions from "./search_params_conversions.ts";
 import * as searchParamsFastPaths from "./search_params_fast_paths.ts";
 import * as stress from "./stress.ts";
 import * as webidl from "./webidl.ts";
@@ -49,6 +50,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("webidl", () => webidl.register(api));
   run("edges", () => edges.register(api));
   run("search_params", () => searchParams.register(api));
+  run("search_params_conversions", () => searchParamsConversions.register(api));
   run("search_params_fast_paths", () => searchParamsFastPaths.register(api, seed));
   run("buffers", () => buffers.register(api));
   run("differential", () => differential.register(api, seed));
