@@ -4,6 +4,7 @@ import type { Api } from "../support/api.ts";
 import type { Runtime } from "../support/entries.ts";
 import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
+import * as builtinWording from "./builtin_wording.ts";
 import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as edges from "./edges.ts";
@@ -49,6 +50,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_api", () => urlPatternApi.register(api));
   run("webidl", () => webidl.register(api));
   run("edges", () => edges.register(api));
+  run("builtin_wording", () => builtinWording.register(api));
   run("search_params", () => searchParams.register(api));
   run("search_params_conversions", () => searchParamsConversions.register(api));
   run("search_params_fast_paths", () => searchParamsFastPaths.register(api, seed));
