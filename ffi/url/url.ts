@@ -225,9 +225,9 @@ export class URL {
   set href(value: string) {
     URL.#hrefOf(this);
     if (arguments.length === 0) wording.noSetterValue("href");
-    const input = toUSVString(value);
-    const href = setComponent(this.#href, SET_HREF, input);
-    if (href === null) throw invalidUrlError(input, undefined, hrefSetter);
+    const text = toDOMString(value);
+    const href = setComponent(this.#href, SET_HREF, toUSVString(text));
+    if (href === null) throw invalidUrlError(text, undefined, hrefSetter);
     URL.#take(this, href);
     URL.#refreshSearchParams(this);
   }

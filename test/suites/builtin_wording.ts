@@ -115,6 +115,32 @@ export function register(api: Api): void {
     }
   });
 
+  test("an invalid URL with lone surrogates: the error's input and base are USVStrings, its message the built-in's", () => {
+    const invalid = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        const e = error as Error & { input?: unknown; base?: unknown };
+        return { message: e.message, input: e.input, base: e.base };
+      }
+    };
+    const cases: [string, string | undefined][] = [["\uD800", undefined], ["a\uDC00", "b\uD800:"], ["x", "\uDBFF"]];
+    for (const [input, base] of cases) {
+      const ours = invalid(() => new URL(input, base))!;
+      const theirs = invalid(() => new RuntimeURL(input, base))!;
+      assert.is(ours.message, theirs.message, `${input} ${base}`);
+      // Deno's built-in sets neither.
+      if (theirs.input !== undefined) assert.equal(ours, theirs, `${input} ${base}`);
+      assert.is(ours.input, input.toWellFormed());
+      assert.is(ours.base, base?.toWellFormed());
+    }
+    // The href setter's value is a USVString too (Node's setter reports it unconverted; Bun's converted).
+    const setHref = (url: object) => () => Reflect.set(url, "href", "\uD800");
+    const setter = invalid(setHref(new URL("http://h.example/")))!;
+    assert.is(setter.input, "\uFFFD");
+    if ("Bun" in globalThis) assert.equal(setter, invalid(setHref(new RuntimeURL("http://h.example/"))));
+  });
+
   test("stacks of the runtime-worded errors start at the user's call", () => {
     function userMakesAUrlOfNothing() {
       return [new URL()];
