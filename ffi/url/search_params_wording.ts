@@ -3,7 +3,8 @@
  * load time, so that ours says what users of the built-in already check for: Node's and Deno's
  * `The "name" argument must be specified` and `Value of "this" must be of type URLSearchParams`, Bun's
  * `Not enough arguments` and `Can only call URLSearchParams.get on instances of URLSearchParams`. Node's wording
- * where the runtime has no URLSearchParams or answers otherwise.
+ * where the runtime has no URLSearchParams or answers otherwise. forEach's error for a callback that is not a function
+ * is asked of the runtime's forEach when it happens (notACallbackError).
  */
 import { invalidArgTypeError, typeError } from "../builtins/errors.ts";
 import { runtimeTypeError } from "../builtins/runtime_wording.ts";
