@@ -4,6 +4,8 @@
  * `setInvalidUrlMessage`).
  */
 
+import { toUSVString } from "./conversions.ts";
+
 type CodedError = TypeError & { code: string };
 
 // deno-lint-ignore ban-types
@@ -67,7 +69,11 @@ export function setInvalidUrlMessage(format: (input: string, base: string | unde
   invalidUrlMessage = format;
 }
 
-/** A TypeError like Node's `ERR_INVALID_URL`, with `input` (and `base` when given). */
+/**
+ * A TypeError like Node's `ERR_INVALID_URL`, with `input` (and `base` when given). Given the strings as converted by
+ * ToString: `input` and `base` are their USVStrings (lone surrogates as U+FFFD), as the built-ins of Node and Bun set
+ * them; the message (Deno's names them) has them as given, as Deno's own.
+ */
 export function invalidUrlError(input: string, base: string | undefined, below?: AnyFunction): TypeError {
   const error = typeError(invalidUrlMessage(input, base), "ERR_INVALID_URL", undefined, below, invalidUrlError) as
     & CodedError
@@ -75,8 +81,8 @@ export function invalidUrlError(input: string, base: string | undefined, below?:
       input: string;
       base?: string;
     };
-  error.input = input;
-  if (base !== undefined) error.base = base;
+  error.input = toUSVString(input);
+  if (base !== undefined) error.base = toUSVString(base);
   return error;
 }
 

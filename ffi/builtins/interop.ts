@@ -53,13 +53,13 @@ export function setLength(fn: Function, length: number): void {
   Object.defineProperty(fn, "length", { value: length, configurable: true });
 }
 
-/** Whether structuredClone refuses a value (DataCloneError). */
-function refusesToClone(value: unknown): boolean {
+/** The error structuredClone throws for a value (a DataCloneError), or undefined when it clones it. */
+function cloneError(value: unknown): unknown {
   try {
     structuredClone(value);
-    return false;
-  } catch {
-    return true;
+    return undefined;
+  } catch (error) {
+    return error ?? new Error("structuredClone threw " + String(error));
   }
 }
 
@@ -67,8 +67,10 @@ function refusesToClone(value: unknown): boolean {
  * `structuredClone` of our objects fails as it does for the runtime's own (a DataCloneError on Node >= 21,
  * Deno and Bun; Node 20 clones its own to `{}`, and so ours). Deno refuses ours already (it marks the
  * prototype we inherit); where the runtime refuses its own through a native mark ours cannot carry (Node's
- * per-instance symbol, Bun's type check), `structuredClone` is wrapped to refuse ours too. Only the value
- * itself is checked: one of ours nested inside the value is copied as `{}` there.
+ * per-instance symbol, Bun's type check), `structuredClone` is wrapped to refuse ours too, with the runtime's own
+ * error for its own instance (its class, name and message: Node's "Cannot clone object of unsupported type.", Bun's
+ * "The object can not be cloned."), made anew at each call. Only the value itself is checked: one of ours nested
+ * inside the value is copied as `{}` there.
  */
 export function cloneLikeTheRuntime(
   // deno-lint-ignore ban-types
@@ -76,18 +78,32 @@ export function cloneLikeTheRuntime(
 ): void {
   const original = globalThis.structuredClone;
   if (typeof original !== "function") return;
-  const refused = pairs.filter(([, sample, runtimeSample]) =>
-    refusesToClone(runtimeSample()) && !refusesToClone(sample())
-  );
+  // deno-lint-ignore ban-types
+  const refused: [ours: Function, error: () => unknown][] = [];
+  for (const [ours, sample, runtimeSample] of pairs) {
+    const theirs = cloneError(runtimeSample());
+    if (theirs !== undefined && cloneError(sample()) === undefined) refused[refused.length] = [ours, errorLike(theirs)];
+  }
   if (refused.length === 0) return;
-  const isRefused = (value: unknown) => refused.some(([ours]) => isOurs(ours, value));
+  const apply = Reflect.apply;
   globalThis.structuredClone = new Proxy(original, {
     apply(target, self, args: unknown[]) {
-      if (isRefused(args[0])) {
-        const name = (args[0] as object).constructor?.name ?? "Object";
-        throw new DOMException(`${name} object could not be cloned.`, "DataCloneError");
-      }
-      return Reflect.apply(target, self, args);
+      for (let i = 0; i < refused.length; i++) if (isOurs(refused[i][0], args[0])) throw refused[i][1]();
+      return apply(target, self, args);
     },
   });
+}
+
+/**
+ * Makes a new error like `error` (the runtime's DataCloneError, a DOMException): the same class, message and name,
+ * with a stack of its own. The class is the error's own (its prototype's constructor, read now), not the DOMException
+ * global a user may replace.
+ */
+function errorLike(error: unknown): () => unknown {
+  if (typeof error !== "object" || error === null) return () => error;
+  const { message, name } = error as { message?: unknown; name?: unknown };
+  const Class = (Object.getPrototypeOf(error) as { constructor?: unknown } | null)?.constructor;
+  if (typeof Class !== "function") return () => error;
+  const construct = Reflect.construct;
+  return () => construct(Class, [message, name]);
 }

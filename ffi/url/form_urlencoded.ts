@@ -27,6 +27,8 @@ function hexValue(c: number): number {
 
 /** Percent-decoded bytes >= 0x80 waiting to be UTF-8 decoded, and how many there are. */
 let pending = new Uint8Array(64);
+/** Past this, flushPending lets go of what a long run of percent-encoded bytes grew `pending` to. */
+const PENDING_KEPT = 64 * 1024;
 let pendingLength = 0;
 
 /** UTF-8 decodes `pending` (Encoding standard: one U+FFFD per maximal invalid subpart), then empties it. */
@@ -34,6 +36,7 @@ function flushPending(): string {
   const bytes = pending;
   const n = pendingLength;
   pendingLength = 0;
+  if (bytes.length > PENDING_KEPT) pending = new Uint8Array(64);
   let out = "";
   let i = 0;
   while (i < n) {

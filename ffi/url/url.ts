@@ -37,10 +37,11 @@ import {
   setSearchParamsOwnerUpdate,
   type URLSearchParams,
 } from "./url_search_params.ts";
-import { invalidThisError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
+import { invalidThisError, invalidUrlError } from "../builtins/errors.ts";
 import type { RuntimeBlob, RuntimeURLObject } from "../builtins/runtime_types.ts";
 import { toDOMString, toUSVString } from "../builtins/conversions.ts";
 import { presentLikeTheBuiltIns } from "./url_conventions.ts";
+import * as wording from "./url_wording.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 
 const stringSlice = String.prototype.slice;
@@ -51,12 +52,15 @@ const RuntimeURL = globalThis.URL as unknown as {
   createObjectURL(obj: unknown): string;
   revokeObjectURL(url: string): void;
 };
+const runtimeCreateObjectURL = RuntimeURL.createObjectURL;
+const runtimeRevokeObjectURL = RuntimeURL.revokeObjectURL;
+const apply = Reflect.apply;
 
 /**
  * The constructor's errors, made out of it: every byte of its bytecode (and of what it inlines) counts against V8's
  * inlining budget on each `new URL` (`npm run bench -- --check`). Their stacks start at the caller of `new URL`.
  */
-const missingUrlArgumentError = (): TypeError => missingArgsError(["url"], URL);
+const missingUrlArgumentError = (): TypeError => wording.missingConstructorArgument(URL)!;
 const invalidUrl = (input: string, base: string | undefined): TypeError => invalidUrlError(input, base, URL);
 
 /** Passed as `url` by adopt(), which then fills the new instance's fields in itself. */
@@ -198,14 +202,14 @@ export class URL {
 
   /** Like `new URL(url, base)`, but returns null instead of throwing. */
   static parse(url: string | URL | RuntimeURLObject, base?: string | URL | RuntimeURLObject): URL | null {
-    if (arguments.length === 0) throw missingArgsError(["url"], URL.parse);
+    if (arguments.length === 0) throw wording.missingParseArgument(URL.parse)!;
     const href = parseHref(toDOMString(url), base === undefined ? undefined : toDOMString(base));
     return href === null ? null : adopt(href);
   }
 
   /** Whether `new URL(url, base)` would succeed; parses without building the href. */
   static canParse(url: string | URL | RuntimeURLObject, base?: string | URL | RuntimeURLObject): boolean {
-    if (arguments.length === 0) throw missingArgsError(["url"], URL.canParse);
+    if (arguments.length === 0) throw wording.missingCanParseArgument(URL.canParse)!;
     return nativeCanParse(toDOMString(url), base === undefined ? undefined : toDOMString(base));
   }
 
@@ -221,9 +225,10 @@ export class URL {
   /** @throws {TypeError} `Invalid URL` when the new value does not parse (the URL is then unchanged). */
   set href(value: string) {
     URL.#hrefOf(this);
-    const input = toUSVString(value);
-    const href = setComponent(this.#href, SET_HREF, input);
-    if (href === null) throw invalidUrlError(input, undefined, hrefSetter);
+    if (arguments.length === 0) wording.noSetterValue("href");
+    const text = toDOMString(value);
+    const href = setComponent(this.#href, SET_HREF, toUSVString(text));
+    if (href === null) throw invalidUrlError(text, undefined, hrefSetter);
     URL.#take(this, href);
     URL.#refreshSearchParams(this);
   }
@@ -275,6 +280,7 @@ export class URL {
    */
   set protocol(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("protocol");
     URL.#set(this, SET_PROTOCOL, value);
   }
 
@@ -293,6 +299,7 @@ export class URL {
   /** Ignored when the URL cannot have credentials (no host, or file:). */
   set username(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("username");
     URL.#set(this, SET_USERNAME, value);
   }
 
@@ -313,6 +320,7 @@ export class URL {
   /** Ignored when the URL cannot have credentials (no host, or file:). */
   set password(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("password");
     URL.#set(this, SET_PASSWORD, value);
   }
 
@@ -333,6 +341,7 @@ export class URL {
   /** Sets hostname and, if given, port; ignored when invalid or when the URL has an opaque path. */
   set host(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("host");
     URL.#set(this, SET_HOST, value);
   }
 
@@ -351,6 +360,7 @@ export class URL {
   /** Ignored when invalid or when the URL has an opaque path. */
   set hostname(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("hostname");
     URL.#set(this, SET_HOSTNAME, value);
   }
 
@@ -373,6 +383,7 @@ export class URL {
    */
   set port(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("port");
     URL.#set(this, SET_PORT, value);
   }
 
@@ -392,6 +403,7 @@ export class URL {
   /** Ignored for a URL with an opaque path. */
   set pathname(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("pathname");
     URL.#set(this, SET_PATHNAME, value);
   }
 
@@ -413,6 +425,7 @@ export class URL {
   /** Setting "" removes the query, "?" included. The searchParams object follows. */
   set search(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("search");
     URL.#set(this, SET_SEARCH, value);
     URL.#refreshSearchParams(this);
   }
@@ -443,6 +456,7 @@ export class URL {
   /** Setting "" removes the fragment, "#" included. */
   set hash(value: string) {
     URL.#hrefOf(this);
+    if (arguments.length === 0) wording.noSetterValue("hash");
     URL.#set(this, SET_HASH, value);
   }
 
@@ -455,16 +469,16 @@ export class URL {
     }
   }
 
-  /** Delegates to the runtime's own URL: blob: URLs live in the runtime's registry. */
+  /** Delegates to the runtime's own URL (blob: URLs are its), with the arguments as given: its own errors too. */
+  // deno-lint-ignore no-unused-vars
   static createObjectURL(obj: RuntimeBlob): string {
-    if (arguments.length === 0) throw missingArgsError(["obj"], URL.createObjectURL);
-    return RuntimeURL.createObjectURL(obj);
+    return apply(runtimeCreateObjectURL, RuntimeURL, arguments) as string;
   }
 
-  /** Delegates to the runtime's own URL (its blob: registry). */
+  /** Delegates to the runtime's own URL (its blob: registry), with the arguments as given. */
+  // deno-lint-ignore no-unused-vars
   static revokeObjectURL(url: string): void {
-    if (arguments.length === 0) throw missingArgsError(["url"], URL.revokeObjectURL);
-    RuntimeURL.revokeObjectURL(url);
+    apply(runtimeRevokeObjectURL, RuntimeURL, arguments);
   }
 
   /** The href (JSON.stringify gives the href as a string). */
@@ -488,6 +502,7 @@ export function adopt(href: string, words: Int32Array = components, at = 0): URL
 
 /** The href setter, where an invalid href's stack starts. */
 const hrefSetter = Object.getOwnPropertyDescriptor(URL.prototype, "href")!.set!;
+wording.keepSettersOf(URL.prototype);
 
 presentLikeTheBuiltIns(URL, RuntimeURL);
 keepInstanceShape(adopt("", components, 0));

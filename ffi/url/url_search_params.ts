@@ -12,7 +12,7 @@
  * index assignments (`list[list.length] = x`), not Array.prototype.push, which a user can replace.
  */
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
-import { invalidArgTypeError, invalidTupleError, notIterableError } from "../builtins/errors.ts";
+import { notIterableError } from "../builtins/errors.ts";
 import { layerOnRuntimeClass, setLength } from "../builtins/interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 import { encodeFormComponent, parseFormUrlencodedInto, serializeFormUrlencoded } from "./form_urlencoded.ts";
@@ -23,7 +23,8 @@ import {
 } from "../builtins/conversions.ts";
 import { ENTRIES, KEYS, URLSearchParamsIterator, VALUES } from "./search_params_iterator.ts";
 import { find, sortFlat } from "./flat_pairs.ts";
-import { missingParamsArgumentsError, paramsInvalidThisError } from "./search_params_wording.ts";
+import { missingParamsArgumentsError, notACallbackError, paramsInvalidThisError } from "./search_params_wording.ts";
+import { fromSequence } from "./pair_sequence.ts";
 
 export { parseFormUrlencoded, serializeFormUrlencoded } from "./form_urlencoded.ts";
 
@@ -40,7 +41,6 @@ export interface URLSearchParamsIteratorOf<T> extends IteratorObject<T, BuiltinI
 const charCodeAt = String.prototype.charCodeAt;
 const reflectOwnKeys = Reflect.ownKeys;
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
-const arrayFrom = Array.from;
 
 /** The URL module's update steps, called with a linked instance's URL and its new serialization. */
 let ownerUpdate: (owner: object, serialized: string) => void = () => {};
@@ -112,40 +112,38 @@ export class URLSearchParams {
     }
   }
 
-  /** Pairs from an iterable of pairs or a record (WebIDL's sequence<sequence<USVString>> or record conversion). */
+  /**
+   * Pairs from an iterable of pairs or a record: WebIDL's conversion of an object to
+   * (sequence<sequence<USVString>> or record<USVString, USVString>). `@@iterator` is read once: undefined or null
+   * (GetMethod) makes the object a record.
+   */
   static #fromObject(list: string[], init: object): void {
-    const iterator = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
-    if (iterator !== undefined) {
-      if (typeof iterator !== "function") throw notIterableError();
-      for (const pair of init as Iterable<unknown>) {
-        if (
-          pair === null || (typeof pair !== "object" && typeof pair !== "function") ||
-          typeof (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function"
-        ) {
-          throw invalidTupleError();
-        }
-        const items = arrayFrom(pair as Iterable<unknown>);
-        if (items.length !== 2) throw invalidTupleError();
-        list[list.length] = toUSVString(items[0]);
-        list[list.length] = toUSVString(items[1]);
-      }
+    const method = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+    if (method !== undefined && method !== null) {
+      if (typeof method !== "function") throw notIterableError();
+      fromSequence(list, init, method);
       return;
     }
-    // WebIDL record<USVString, USVString>: [[OwnPropertyKeys]], then per key [[GetOwnProperty]] (enumerable?) and
-    // [[Get]]. Keys that become equal after USVString conversion ("\uD835x" and "\uD83Dx" both become "\uFFFDx")
-    // overwrite the earlier pair's value in place; only keys with lone surrogates can, so only they are looked up.
+    // WebIDL record<USVString, USVString>: [[OwnPropertyKeys]], then per key [[GetOwnProperty]] (enumerable?), the
+    // key's conversion and [[Get]]. A key equal to an earlier one after USVString conversion ("\uD800x" and "\uFFFDx"
+    // both become "\uFFFDx") replaces the earlier pair's value in place. Distinct property keys can be equal only
+    // once one of them had lone surrogates: until then no key is looked up.
     const keys = reflectOwnKeys(init);
+    let lookUp = false;
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];
       if (!propertyIsEnumerable.call(init, key)) continue;
       const raw = typeof key === "string" ? key : toUSVString(key); // a Symbol key throws, as WebIDL's conversion does
       const value = toUSVString((init as Record<PropertyKey, unknown>)[key]);
-      if (wellFormed(raw)) {
-        list[list.length] = raw;
+      let name = raw;
+      if (!wellFormed(raw)) {
+        name = makeWellFormed(raw);
+        lookUp = true;
+      } else if (!lookUp) {
+        list[list.length] = name;
         list[list.length] = value;
         continue;
       }
-      const name = makeWellFormed(raw);
       const at = find(list, name);
       if (at !== -1) list[at + 1] = value;
       else {
@@ -168,7 +166,7 @@ export class URLSearchParams {
   /** Adds a pair at the end. */
   append(name: string, value: string): void {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("append");
-    if (arguments.length < 2) throw missingParamsArgumentsError(2);
+    if (arguments.length < 2) throw missingParamsArgumentsError(2, methods.append);
     const list = this.#list;
     const n = usv(name);
     const v = usv(value);
@@ -180,7 +178,7 @@ export class URLSearchParams {
   /** Removes every pair with this name (and this value, when given). */
   delete(name: string, value?: string): void {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("delete");
-    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    if (arguments.length < 1) throw missingParamsArgumentsError(1, methods.delete);
     const n = usv(name);
     const list = this.#list;
     let kept = 0;
@@ -207,7 +205,7 @@ export class URLSearchParams {
   /** The value of the first pair with this name, or null. */
   get(name: string): string | null {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("get");
-    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    if (arguments.length < 1) throw missingParamsArgumentsError(1, methods.get);
     const list = this.#list;
     const n = lookupName(name);
     let at = find(list, n);
@@ -223,11 +221,11 @@ export class URLSearchParams {
   /** The values of every pair with this name, in order. */
   getAll(name: string): string[] {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("getAll");
-    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    if (arguments.length < 1) throw missingParamsArgumentsError(1, methods.getAll);
+    const n = usv(name); // converted even when the list is empty: a Symbol throws, an object's toString runs
     const list = this.#list;
     const values: string[] = [];
     if (list.length === 0) return values;
-    const n = usv(name);
     for (let i = 0; i < list.length; i += 2) if (list[i] === n) values[values.length] = list[i + 1];
     return values;
   }
@@ -235,7 +233,7 @@ export class URLSearchParams {
   /** Whether a pair with this name (and this value, when given) exists. */
   has(name: string, value?: string): boolean {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("has");
-    if (arguments.length < 1) throw missingParamsArgumentsError(1);
+    if (arguments.length < 1) throw missingParamsArgumentsError(1, methods.has);
     const list = this.#list;
     if (value === undefined) {
       const n = lookupName(name);
@@ -252,7 +250,7 @@ export class URLSearchParams {
   /** Sets the first pair with this name (appending one if none), and removes the others. */
   set(name: string, value: string): void {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("set");
-    if (arguments.length < 2) throw missingParamsArgumentsError(2);
+    if (arguments.length < 2) throw missingParamsArgumentsError(2, methods.set);
     const n = usv(name);
     const v = usv(value);
     const list = this.#list;
@@ -290,7 +288,7 @@ export class URLSearchParams {
   /** Calls `callback(value, name, params)` for each pair, in order. */
   forEach(callback: (value: string, name: string, params: URLSearchParams) => void, thisArg?: unknown): void {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("forEach");
-    if (typeof callback !== "function") throw invalidArgTypeError("callback", "function", callback);
+    if (typeof callback !== "function") throw notACallbackError(callback, methods.forEach);
     // Live: pairs added or removed during the walk are seen, as with the built-ins.
     const list = this.#list;
     for (let i = 0; i < list.length; i += 2) callback.call(thisArg, list[i + 1], list[i], this);
@@ -422,6 +420,12 @@ export function resetSearchParams(params: URLSearchParams, query: string, from: 
 
 makeWebIdlMembersEnumerable(URLSearchParams.prototype, "URLSearchParams");
 layerOnRuntimeClass(URLSearchParams, globalThis.URLSearchParams);
+/** The methods as defined (a user may replace them later): where the stacks of their argument errors start. */
+// deno-lint-ignore ban-types
+const methods: Record<string, Function> = { __proto__: null } as never;
+for (const name of ["append", "delete", "get", "getAll", "has", "set", "forEach"]) {
+  methods[name] = (URLSearchParams.prototype as unknown as typeof methods)[name];
+}
 // WebIDL lengths count required arguments only.
 setLength(URLSearchParams.prototype.delete, 1);
 setLength(URLSearchParams.prototype.has, 1);

@@ -114,12 +114,17 @@ const { library, path } = openNativeLibrary({
 /**
  * Deno has no latin1 slice, but its FFI reads a NUL-terminated string at a pointer natively: ~40 ns for 8-75 bytes,
  * against TextDecoder's ~99 and String.fromCharCode.apply's 50-195. A pointer costs ~190 ns to get: the last
- * buffer's is kept (the call block, in practice).
+ * buffer's is kept (the call block, in practice), unless it is larger than any buffer kept for reuse (a block made for
+ * one huge URL: holding it kept 48 MiB for a 16 MiB href, issue 36).
  */
+const POINTED_KEEP_LIMIT = 4 * 1024 * 1024;
 let pointedBytes: Uint8Array | undefined;
 let pointer: Deno.PointerValue = null;
 const decodeAscii = cStringDecoder(() => true, (bytes, start) => {
   if (bytes !== pointedBytes) {
+    if (bytes.length > POINTED_KEEP_LIMIT) {
+      return Deno.UnsafePointerView.getCString(Deno.UnsafePointer.of(bytes)!, start);
+    }
     pointer = Deno.UnsafePointer.of(bytes);
     pointedBytes = bytes;
   }

@@ -5,6 +5,7 @@ import type { Api } from "../support/api.ts";
 import { readLines } from "../support/files.ts";
 import { hostileCases } from "../support/hostile.ts";
 import { GETTERS } from "../support/reference.ts";
+import { canCollect, retainedBy } from "../support/memory.ts";
 
 type AnyUrl = Record<(typeof GETTERS)[number], string>;
 
@@ -93,6 +94,28 @@ export function register(api: Api, seed: number): void {
       if (i % 5 === 0) assert.is(out[i], null);
       else assert.is(out[i]?.href, `https://host${i % 97}.example/p/${i}`);
     }
+  });
+
+  // Issue 36: after one 64 MB input the scratch buffers stayed at 3x its size for the life of the process (384 MiB).
+  // How the memory is measured on each runtime: test/support/memory.ts.
+  test("an oversized input or base: the scratch memory is given back; ordinary calls stay flat", async () => {
+    assert.ok(canCollect(), "run with --expose-gc (npm test does)");
+    const MiB = 2 ** 20;
+    const ordinary = Array.from({ length: 3000 }, (_, i) => `https://h${i % 50}.example/p/${i}?q=${"é".repeat(i % 9)}`);
+    const parseOrdinary = (times: number) => () => {
+      for (let i = 0; i < times; i++) assert.is(parseMany(ordinary)[7]?.pathname, "/p/7");
+    };
+    parseOrdinary(3)();
+    // In a function of its own: no frame of the test holds the 16 MiB string or the URLs.
+    const oversized = () => {
+      const huge = "https://h.example/" + "a".repeat(16 * MiB); // 16 MiB of UTF-8, 48 MiB of scratch each
+      assert.is(parseMany([huge])[0]?.href.length, huge.length);
+      assert.is(parseMany(["x"], huge + "/")[0]?.href.length, huge.length + 2);
+    };
+    const retained = await retainedBy(oversized, 24 * MiB);
+    assert.ok(retained <= 24 * MiB, `external memory ${(retained / MiB).toFixed(1)} MiB above before`);
+    const grown = await retainedBy(parseOrdinary(20), 8 * MiB);
+    assert.ok(grown <= 8 * MiB, `20 ordinary calls: ${(grown / MiB).toFixed(1)} MiB more`);
   });
 
   test.run();

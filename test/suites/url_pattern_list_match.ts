@@ -31,7 +31,7 @@ function cases(seed: number): RouteSetCase[] {
       const m = /^[a-z]+:\/\/[^/?#]*(\/[^#]*)?/.exec(r[0]);
       if (m && m[1] !== undefined) extra.push([m[1], r[0].slice(0, m[0].length - m[1].length)]);
     }
-    return { patterns: c.patterns, requests: [...c.requests, ...extra] };
+    return { ...c, requests: [...c.requests, ...extra] };
   });
 }
 
@@ -113,7 +113,7 @@ export function register(api: Api, seed: number): void {
     const isRelativeAlone = (r: unknown[]) =>
       r.length === 1 && typeof r[0] === "string" && !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(r[0]);
     const all = (JSON.parse(JSON.stringify(cases(seed + 6))) as RouteSetCase[]).map((c) => ({
-      patterns: c.patterns,
+      ...c,
       requests: c.requests.filter((r) => !isRelativeAlone(r)),
     }));
     const dir = mkdtempSync(join(tmpdir(), "ada-ffi-match-"));
