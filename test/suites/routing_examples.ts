@@ -60,6 +60,8 @@ const CASES: Case[] = [
   { method: "PUT", target: "/users/42", status: 405, allow: "DELETE, GET, HEAD" },
   { method: "POST", target: "/search?q=1", status: 405, allow: "GET, HEAD" },
   { method: "DELETE", target: "/users/42", status: 204 },
+  // Methods do not shadow each other: GET's /users/me does not hide DELETE's /users/:id.
+  { method: "DELETE", target: "/users/me", status: 204 },
   { method: "HEAD", target: "/users/42", raw: true, status: 200 },
   // Dot segments (also percent-encoded ones) are resolved before routing, whoever sends them.
   { method: "GET", target: "/a/../users/me", raw: true, status: 200, body: { route: "/users/me" } },
