@@ -160,7 +160,7 @@ async function main() {
         const server = await startServer(node, kind);
         live.add(server.child);
         try {
-          servers[name] = kind === "list"
+          servers[name] ??= kind === "list"
             ? { node: server.node, ada: server.ada, ffi: server.ffi }
             : { node: server.node };
           if (round === 0) {
