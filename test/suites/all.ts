@@ -13,6 +13,7 @@ import * as global from "./global.ts";
 import * as jsrStyle from "./jsr_style.ts";
 import * as loadingErrors from "./loading_errors.ts";
 import * as loading from "./loading.ts";
+import * as routingExamples from "./routing_examples.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
 import * as searchParamsConversions from "./search_params_conversions.ts";
@@ -73,6 +74,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("jsr_style", () => jsrStyle.register(runtime));
   run("global", () => global.register(runtime));
   run("runtime_apis", () => runtimeApis.register(runtime));
+  run("routing_examples", () => routingExamples.register(runtime));
   run("stress", () => stress.register(api, runtime, seed));
   run("cli", () => cli.register(runtime));
 }
