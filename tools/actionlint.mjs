@@ -9,7 +9,7 @@
 //
 //   node tools/actionlint.mjs [actionlint arguments]   (runs actionlint in the repository root)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, copyFileSync, chmodSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
