@@ -15,7 +15,7 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const deno = join(root, "node_modules", ".bin", "deno");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** Runs a step with its output shown as it comes; returns its exit status and output. */
+/** Runs a step and shows its output; returns its exit status, its standard output, and both streams together. */
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${[command, ...args].join(" ")}`);
   const child = spawnSync(command, args, {
@@ -26,7 +26,11 @@ function run(label, command, args) {
   });
   process.stdout.write(child.stdout ?? "");
   process.stderr.write(child.stderr ?? "");
-  return { status: child.status ?? child.signal, out: `${child.stdout ?? ""}${child.stderr ?? ""}` };
+  return {
+    status: child.status ?? child.signal,
+    stdout: child.stdout ?? "",
+    out: `${child.stdout ?? ""}${child.stderr ?? ""}`,
+  };
 }
 
 /** A step's verdict: true, or what is wrong. */
@@ -40,10 +44,11 @@ function verdict(label, result) {
   }
 }
 
-/** A step that ends with `N passed, N failed`: its counts go into the totals. */
+/** A step whose standard output ends with `N passed, N failed`: its counts go into the totals. */
 function counted(label, command, args) {
-  const { status, out } = run(label, command, args);
-  const m = out.match(/(\d+) passed, (\d+) failed[^\n]*\s*$/);
+  // Standard output only: its summary is the last line there, while the tools' logs on standard error come after it.
+  const { status, stdout } = run(label, command, args);
+  const m = stdout.match(/(\d+) passed, (\d+) failed[^\n]*\s*$/);
   if (!m) {
     verdict(label, `no closing "N passed, N failed" line (exit ${status})`);
     return;
