@@ -55,6 +55,22 @@ export function replaceBlocks(text, render, isKnown = () => true) {
   return out + text.slice(at);
 }
 
+/** Prose paragraphs of `markdown` wrapped at `width` (as the docs are written); tables left as they are. */
+export function wrapProse(markdown, width = 120) {
+  return markdown.split("\n\n").map((paragraph) => {
+    if (paragraph.startsWith("|")) return paragraph;
+    const lines = [];
+    let line = "";
+    for (const word of paragraph.split(/\s+/)) {
+      if (line && line.length + 1 + word.length > width) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    return [...lines, line].join("\n");
+  }).join("\n\n");
+}
+
 /** The names of the marked blocks of `text`, in order. */
 export function blockNames(text) {
   return [...text.matchAll(MARKER)].filter((m) => m[1] === "").map((m) => m[2]);
@@ -94,7 +110,7 @@ function main(argv) {
       const table = report && source.render(report);
       if (table === undefined) kept.push(`${file} ${name}: ${reason ?? `no such table in ${source.file}`}`);
       else written.push(`${file} ${name}`);
-      return table;
+      return table === undefined ? undefined : wrapProse(table);
     }, (name) => tableSource(name) !== undefined);
     if (next === text) continue;
     if (check) stale.push(file);

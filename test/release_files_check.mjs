@@ -14,7 +14,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
 import { runActionlint } from "../tools/actionlint.mjs";
-import { blockNames, readReport, replaceBlocks } from "../bench/tables.mjs";
+import { blockNames, readReport, replaceBlocks, wrapProse } from "../bench/tables.mjs";
 import { markdownTable, tableSource } from "../bench/table_renderers.mjs";
 import { check, finish, sh } from "./support/checks.mjs";
 
@@ -225,6 +225,15 @@ check("markdownTable: right-aligned columns end their rule with ':', cells padde
   const got = markdownTable(["a", "value"], [["xyz", "1"], ["b", "10.5"]], [false, true]);
   const want = "| a   | value |\n| --- | ----: |\n| xyz |     1 |\n| b   |  10.5 |";
   return got === want ? true : got;
+});
+check("wrapProse: prose wrapped at 120 columns, tables untouched", () => {
+  const table = "| a | b |\n| - | - |\n| " + "x".repeat(150) + " | y |";
+  const text = `${"word ".repeat(60).trim()}\n\n${table}`;
+  const [prose, kept] = wrapProse(text).split("\n\n");
+  const lines = prose.split("\n");
+  const ok = kept === table && lines.length === 3 && lines.every((l) => l.length <= 120) &&
+    lines.join(" ") === "word ".repeat(60).trim();
+  return ok ? true : wrapProse(text);
 });
 check("replaceBlocks: a rendered block is replaced, a kept one left as it is, twice gives the same", () => {
   const text =
