@@ -219,7 +219,7 @@ function pinnedMinor(name) {
   return (pkg.devDependencies?.[name] ?? "?").split(".").slice(0, 2).join(".");
 }
 
-/** `npm run bench:routing`: ns per lookup per route set and runtime, and the ratios of the targets. */
+/** `npm run bench:routing`: ns per lookup per route set and runtime, and the ratios of issue 34's targets. */
 export function routingTable(report) {
   const rows = [];
   const notes = [];
@@ -235,13 +235,16 @@ export function routingTable(report) {
         count(s.routes),
         runtimeLabel(runtime),
         thousands(n["URLPatternList"]),
+        thousands(n["URLPatternList match"]),
         thousands(n["URLPatternList test"]),
-        thousands(n["parse"]),
+        thousands(n["input"]),
         thousands(n["find-my-way"]),
         thousands(n["hono"]),
         thousands(n["rou3"]),
         thousands(loop),
-        ratio(n["URLPatternList"], n["hono"]),
+        ratio(n["URLPatternList test"], n["find-my-way"]),
+        ratio(n["URLPatternList match"], n["find-my-way"]),
+        ratio(n["URLPatternList match"], n["hono"]),
         ratio(n["URLPatternList"], n["find-my-way"]),
         typeof speedup === "number" ? speedup.toFixed(speedup >= 100 ? 0 : 1) : speedup,
       ]);
@@ -256,18 +259,22 @@ export function routingTable(report) {
   const header = [
     "routes",
     "runtime",
-    "list",
+    "exec",
+    "match",
     "test",
-    "parse",
+    "input",
     `find-my-way ${pinnedMinor("find-my-way")}`,
     `hono ${pinnedMinor("hono")}`,
     `rou3 ${pinnedMinor("rou3")}`,
     "built-in URLPattern, looped",
-    "list / hono",
-    "list / fmw",
-    "built-in loop / list",
+    "test / fmw",
+    "match / fmw",
+    "match / hono",
+    "exec / fmw",
+    "built-in loop / exec",
   ];
-  return `${provenance(report)}\n\nns per lookup, median of ${rounds(report.rounds)}:\n\n` +
+  return `${provenance(report)}\n\nns per lookup, median of ${rounds(report.rounds)}; exec, match, test: ` +
+    `URLPatternList's; input: preparing the input alone:\n\n` +
     markdownTable(header, rows, header.map((_, c) => c !== 1)) + (notes.length ? `\n\n${notes.join(" ")}` : "");
 }
 
