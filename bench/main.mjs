@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the native ada floor (build/ada_bench) and the same workloads on every supported Node line,
 // Deno and Bun, each runtime in its own process with its built-in URL, our URL and our parseMany side by side.
-// Prints a table, writes bench/results/latest.json and bench/chart.svg (the README's chart); then the routing
+// Prints a table, writes bench/results/url.json and bench/chart.svg (the README's chart); then the routing
 // section (bench/routing_main.mjs: URLPatternList against find-my-way, hono, rou3), bench/results/routing.json, and the
 // searchParams section (bench/search_params_main.mjs, also `npm run bench:params` alone).
 //
@@ -11,11 +11,11 @@
 // with node:ffi, forced onto koffi), deno, bun. Default: this Node, every pinned line, Node 26 on koffi too,
 // Deno and Bun.
 import { spawnSync } from "node:child_process";
-import { arch, cpus, platform } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderChart } from "./chart.mjs";
+import { versionsOf, writeResults } from "./results_file.mjs";
 import { runV8Checks } from "./v8_checks.mjs";
 import { runRoutingSection } from "./routing_main.mjs";
 import { runParamsSection } from "./search_params_main.mjs";
@@ -137,11 +137,7 @@ function printTable(dataset) {
 
 if (process.argv.includes("--check")) process.exit(runV8Checks() ? 0 : 1);
 const args = parseArgs(process.argv.slice(2));
-const report = {
-  date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: platform(), arch: arch() },
-  datasets: [],
-};
+const datasets = [];
 for (const file of args.files) {
   console.error(`bench: ${file}: native ada...`);
   const native = JSON.parse(run(join(root, "build", "ada_bench"), [file, String(Math.max(args.rounds, 15))]));
@@ -155,7 +151,7 @@ for (const file of args.files) {
     dataset.runtimes[runtime] = result;
     dataset.urls = result.urls;
   }
-  report.datasets.push(dataset);
+  datasets.push(dataset);
   printTable(dataset);
 }
 
@@ -166,9 +162,11 @@ runRoutingSection({ rounds: args.rounds, runtimes: args.runtimes.filter((r) => !
 console.log("\n--- searchParams ---");
 runParamsSection({ rounds: args.rounds, runtimes: args.runtimes.filter((r) => !r.endsWith("-koffi")) });
 
-mkdirSync(join(root, "bench", "results"), { recursive: true });
-writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
+const { report, file } = writeResults("url", {
+  command: ["node bench/main.mjs", ...process.argv.slice(2)].join(" "),
+  versions: versionsOf(datasets[0]?.runtimes ?? {}),
+  rounds: args.rounds,
+  datasets,
+});
 writeFileSync(join(root, "bench", "chart.svg"), renderChart(report));
-console.log(
-  `\nwrote bench/results/latest.json and bench/chart.svg (${report.machine.cpu}, ${report.machine.cores} cores)`,
-);
+console.log(`\nwrote ${file} and bench/chart.svg (${report.machine.cpu}, ${report.machine.cores} cores)`);

@@ -2,15 +2,14 @@
 // `npm run bench:routing` (and a section of `npm run bench`): routing full request URL strings through ~12, ~140 and
 // ~1,000 routes (bench/routing_harness.ts) on every supported Node line, Deno and Bun, each runtime in its own
 // process: our URLPatternList against find-my-way, hono and rou3, and the loops over our and the built-in
-// URLPattern. Prints ns per lookup and the ratios of the targets; writes bench/results/routing.json.
+// URLPattern. Prints ns per lookup and the ratios of the targets; writes bench/results/routing.json (results_file.mjs).
 //
 // Usage: node bench/routing_main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun]
 import { spawnSync } from "node:child_process";
-import { cpus } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { versionsOf, writeResults } from "./results_file.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -119,10 +118,13 @@ export function runRoutingSection({ rounds = 9, runtimes = DEFAULT_RUNTIMES } = 
       "built-in/exec >= 10. exec, match, test: URLPatternList's; 'input': preparing the input alone (the canonical " +
       "scan, or ada's parse: test() of new URLPattern({}), which checks nothing after it).",
   );
-  mkdirSync(join(root, "bench", "results"), { recursive: true });
-  const report = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, rounds, results };
-  writeFileSync(join(root, "bench", "results", "routing.json"), JSON.stringify(report, null, 2) + "\n");
-  console.log("wrote bench/results/routing.json");
+  const { file } = writeResults("routing", {
+    command: `node bench/routing_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")}`,
+    versions: versionsOf(results),
+    rounds,
+    results,
+  });
+  console.log(`wrote ${file}`);
   return results;
 }
 

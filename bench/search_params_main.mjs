@@ -3,15 +3,15 @@
 // every supported Node line, Deno and Bun, each runtime in its own process with its built-in URL/URLSearchParams
 // and ada-ffi's side by side. Prints ns per URL and ours/built-in, single pass and sustained (the first
 // `searchParams.get` over the file 6 times back to back, no forced collection between passes), on all URLs and on
-// the URLs with a query, and the heap in use after the sustained run; writes bench/results/search_params.json.
+// the URLs with a query, and the heap in use after the sustained run; writes bench/results/search_params.json
+// (results_file.mjs).
 //
 // Usage: node bench/search_params_main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file]
 import { spawnSync } from "node:child_process";
-import { cpus } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { versionsOf, writeResults } from "./results_file.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -78,10 +78,14 @@ export function runParamsSection(
     results[runtime] = JSON.parse(line.slice("PARAMS_RESULT ".length));
   }
   printParamsTables(results, file, rounds);
-  mkdirSync(join(root, "bench", "results"), { recursive: true });
-  const report = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, file, results };
-  writeFileSync(join(root, "bench", "results", "search_params.json"), JSON.stringify(report, null, 2) + "\n");
-  console.log("\nwrote bench/results/search_params.json");
+  const written = writeResults("search_params", {
+    command: `node bench/search_params_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")} ${file}`,
+    versions: versionsOf(results),
+    file,
+    rounds,
+    results,
+  });
+  console.log(`\nwrote ${written.file}`);
   return results;
 }
 

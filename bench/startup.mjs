@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Start-up cost: how much importing ada-ffi and the first `new URL` add over the built-in, on every Node line
 // (test/node_lines.json), Deno and Bun. Each figure is the median wall time of N fresh processes running a
-// one-line program, ours minus the built-in's.
+// one-line program, ours minus the built-in's. Writes bench/results/startup.json (results_file.mjs).
 //
 // Usage: node bench/startup.mjs [--runs N]   (npm run bench:startup)
 import { spawnSync } from "node:child_process";
@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { plainVersion, writeResults } from "./results_file.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const runsArg = process.argv.indexOf("--runs");
@@ -39,7 +40,14 @@ function median(command, args, env = {}) {
   return times.sort((a, b) => a - b)[runs >> 1];
 }
 
+/** The first version-looking word a runtime prints for --version ("v20.20.2", "deno 2.9.6 (…)", "1.4.5"). */
+function versionOf(command) {
+  const out = spawnSync(command, ["--version"], { encoding: "utf8" }).stdout ?? "";
+  return plainVersion(out.match(/v?\d+\.\d+\.\d+/)?.[0] ?? "unknown");
+}
+
 const rows = [];
+const versions = {};
 const nodes = [["node " + process.versions.node.split(".")[0], process.execPath, {}]];
 for (const line of Object.keys(NODE_LINES)) {
   if (line === process.versions.node.split(".")[0]) continue;
@@ -48,16 +56,19 @@ for (const line of Object.keys(NODE_LINES)) {
 }
 try {
   for (const [name, binary, env] of nodes) {
+    versions[name] = versionOf(binary);
     const b = median(binary, [builtin]);
     rows.push([name, b, median(binary, [ours("dist/runtimes/node/entry.js")], env)]);
   }
   const deno = join(root, "node_modules", ".bin", "deno");
+  versions.deno = versionOf(deno);
   rows.push([
     "deno",
     median(deno, ["run", "-A", builtin]),
     median(deno, ["run", "-A", ours("runtimes/deno/entry.ts")]),
   ]);
   const bun = join(root, "node_modules", ".bin", "bun");
+  versions.bun = versionOf(bun);
   rows.push(["bun", median(bun, [builtin]), median(bun, [ours("dist/runtimes/bun/entry.js")])]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -68,3 +79,11 @@ for (const [name, b, o] of rows) {
     `${name.padEnd(14)} ${b.toFixed(1).padStart(7)} ${o.toFixed(1).padStart(7)} ${(o - b).toFixed(1).padStart(7)}`,
   );
 }
+const { file } = writeResults("startup", {
+  command: ["node bench/startup.mjs", ...process.argv.slice(2)].join(" "),
+  versions,
+  runs,
+  // Milliseconds, medians of `runs` fresh processes: the built-in URL alone, and after importing ada-ffi.
+  rows: rows.map(([name, builtinMs, oursMs]) => ({ name, builtinMs, oursMs })),
+});
+console.log(`wrote ${file}`);

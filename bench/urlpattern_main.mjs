@@ -2,15 +2,14 @@
 // `npm run bench:urlpattern`: URLPattern construct / test / exec (fresh inputs) and a router mix (repeating
 // inputs) on every supported Node line, Deno and Bun; per runtime its built-in URLPattern (Node 24+, Deno,
 // Bun), ada-ffi's and urlpattern-polyfill's, side by side in one process. Prints µs per call and each
-// contender's time relative to ada-ffi's; writes bench/results/urlpattern.json.
+// contender's time relative to ada-ffi's; writes bench/results/urlpattern.json (results_file.mjs).
 //
 // Usage: node bench/urlpattern_main.mjs [--rounds N] [--runtimes node20,node26,deno,bun] [urls-file]
 import { spawnSync } from "node:child_process";
-import { cpus } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { versionsOf, writeResults } from "./results_file.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -92,7 +91,11 @@ console.log(
   '"differs": that contender answered differently from ada-ffi on the workload\'s inputs, so it was not timed.',
 );
 
-mkdirSync(join(root, "bench", "results"), { recursive: true });
-const report = { date: new Date().toISOString(), cpu: cpus()[0]?.model, cores: cpus().length, results };
-writeFileSync(join(root, "bench", "results", "urlpattern.json"), JSON.stringify(report, null, 2) + "\n");
-console.log("\nwrote bench/results/urlpattern.json");
+const { file } = writeResults("urlpattern", {
+  command: ["node bench/urlpattern_main.mjs", ...process.argv.slice(2)].join(" "),
+  versions: versionsOf(results),
+  file: args.file,
+  rounds: args.rounds,
+  results,
+});
+console.log(`\nwrote ${file}`);

@@ -11,7 +11,9 @@
 // and the npm package check (test/package_check.mjs: pack, install into an empty project, use on each
 // runtime, build from source); and the types check (test/types_check.mjs: the published declarations in a user
 // project per set of types, @types/node 20–26, lib.dom, none, deno check; skipLibCheck off and on).
-// Always: deno lint, deno fmt --check, deno check and a JSR publish dry run.
+// Always: deno lint, deno fmt --check, deno check and a JSR publish dry run; and the release files check
+// (test/release_files_check.mjs: actionlint on the release workflow, package metadata and file list, the benchmark
+// tables against their results files).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -161,6 +163,9 @@ for (const [name, command, args, env] of suites) {
   results.push({ name: "deno tools", passed, failed, status: failed === 0 ? 0 : 1 });
 }
 
+// A few seconds (actionlint is installed once into ~/.cache/ada-ffi); with --full, all seven libraries must be packed.
+checkScript("release files", "test/release_files_check.mjs", full ? ["--all-prebuilds"] : []);
+
 if (full) {
   hardeningStages();
   checkScript("prebuilt", "test/prebuilt_check.mjs");
@@ -169,8 +174,8 @@ if (full) {
 }
 
 /** A check script that ends with `N passed, N failed`: its counts go into the summary. */
-function checkScript(name, script) {
-  const { status, output } = run(name, process.execPath, [script]);
+function checkScript(name, script, args = []) {
+  const { status, output } = run(name, process.execPath, [script, ...args]);
   const m = output.match(/(\d+) passed, (\d+) failed\s*$/);
   const failed = m ? Number(m[2]) : 1;
   results.push({

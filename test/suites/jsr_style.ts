@@ -71,7 +71,9 @@ export function register(runtime: Runtime): void {
           const pkg = join(dir, "node_modules", "ada-ffi");
           mkdirSync(join(pkg, "dist", "runtimes", "deno"), { recursive: true });
           mkdirSync(join(pkg, "native", "prebuilds", key), { recursive: true });
+          // The export as package.json has it ({ types, default }): Deno resolves it as it would the real package's.
           const exported = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).exports["./package-location"];
+          const file = typeof exported === "string" ? exported : exported.default;
           writeFileSync(
             join(pkg, "package.json"),
             JSON.stringify({
@@ -83,7 +85,7 @@ export function register(runtime: Runtime): void {
           );
           // runtimes/deno/package_location.ts as tsconfig.deno.json emits it (its one type annotation dropped).
           const location = readFileSync(join(ROOT, "runtimes", "deno", "package_location.ts"), "utf8");
-          writeFileSync(join(pkg, exported), location.replace(": string =", " ="));
+          writeFileSync(join(pkg, file), location.replace(": string =", " ="));
           symlinkSync(prebuilt, join(pkg, "native", "prebuilds", key, "libada_ffi.so"));
           return `const { nativeLibrary, URL } = await import(${
             JSON.stringify(`${origin}/runtimes/deno/entry.ts`)
