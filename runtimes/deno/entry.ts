@@ -193,7 +193,9 @@ else {
     await loadNative();
   } catch (error) {
     if (backend === "native" || (envReadable && Deno.env.get(LIBRARY_ENV))) throw error;
-    await loadWasm();
+    await loadWasm().catch(() => {
+      throw error;
+    });
   }
 }
 

@@ -105,6 +105,12 @@ function loadWasm(): void {
   installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });
 }
 
-loadBackend(backendFrom(process.env[BACKEND_ENV]), !!process.env[LIBRARY_ENV], loadNative, loadWasm);
+// A library or an FFI named by the user is an explicit choice: its errors stand, with no fallback.
+loadBackend(
+  backendFrom(process.env[BACKEND_ENV]),
+  !!process.env[LIBRARY_ENV] || !!process.env.ADA_FFI_NODE_FFI,
+  loadNative,
+  loadWasm,
+);
 
 export * from "../../ffi/api.ts";

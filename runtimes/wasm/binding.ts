@@ -21,6 +21,17 @@ import { instantiateAdaFfi } from "./instance.ts";
 export const WASM_FFI = "wasm";
 export const WASM_LIBRARY_PATH = "ada_ffi.wasm (embedded)";
 
+/** The installed module's memory (for wasmMemoryBytes). */
+let installedMemory: { readonly buffer: ArrayBuffer } | undefined;
+
+/**
+ * The size of the installed module's memory in bytes (undefined before installWasmBinding): what the tests read to
+ * check that memory stays bounded (it only ever grows, so a size that stays put means nothing more was needed).
+ */
+export function wasmMemoryBytes(): number | undefined {
+  return installedMemory?.buffer.byteLength;
+}
+
 /** The kept block's size (ffi/native_calls/kept_block.ts's KEPT_BLOCK_SIZE). */
 const KEPT_BLOCK_SIZE = 64 * 1024;
 const NO_BASE = 0xffffffff;
@@ -46,6 +57,7 @@ export interface WasmBindingOptions {
 export function installWasmBinding(base64: string, options: WasmBindingOptions = {}): void {
   const wasm = instantiateAdaFfi(base64);
   const { memory, malloc, free, ada_ffi_block, ada_ffi_parse_many, ada_ffi_ada_version } = wasm;
+  installedMemory = memory;
   const keptAt = malloc(KEPT_BLOCK_SIZE); // malloc aligns to 16 bytes: the block's words are aligned
   if (keptAt === 0) throw outOfMemory(KEPT_BLOCK_SIZE);
   let kept = new Uint8Array(memory.buffer, keptAt, KEPT_BLOCK_SIZE);

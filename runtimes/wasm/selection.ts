@@ -2,7 +2,8 @@
  * Which backend a runtime entry loads: the native library through the runtime's FFI where it can be loaded, the
  * WebAssembly module (./binding.ts) where it cannot (Deno without --allow-ffi, a platform with no prebuilt library,
  * a library that fails to load). `ADA_FFI_BACKEND=native|wasm` forces one; a forced native library that cannot be
- * loaded throws the loader's own error, as does a library named by ADA_FFI_LIBRARY (an explicit choice). Used by the
+ * loaded throws the loader's own error, as does a library named by ADA_FFI_LIBRARY or an FFI named by ADA_FFI_NODE_FFI
+ * (explicit choices). Used by the
  * Node, Deno and Bun entries; nativeLibrary().ffi tells which was loaded ("wasm" for the module).
  */
 export const BACKEND_ENV = "ADA_FFI_BACKEND";
@@ -19,8 +20,9 @@ export function backendFrom(value: string | undefined): Backend {
 
 /**
  * Loads the native library with `loadNative` (it installs the binding), unless `backend` is "wasm"; where that throws
- * and neither `backend` nor `explicitLibrary` (ADA_FFI_LIBRARY is set) insists on native, loads the Wasm module with
- * `loadWasm` instead.
+ * and neither `backend` nor `explicitLibrary` (ADA_FFI_LIBRARY or ADA_FFI_NODE_FFI is set) insists on native, loads the Wasm module with
+ * `loadWasm` instead. When that fails too (an executable made by `bun build --compile` carries neither), the native
+ * library's error is the one thrown: it says what to do.
  */
 export function loadBackend(
   backend: Backend,
@@ -33,6 +35,10 @@ export function loadBackend(
     loadNative();
   } catch (error) {
     if (backend === "native" || explicitLibrary) throw error;
-    loadWasm();
+    try {
+      loadWasm();
+    } catch {
+      throw error;
+    }
   }
 }
