@@ -80,6 +80,32 @@ export function register(runtime: Runtime): void {
     }
   });
 
+  if (runtime === "deno") {
+    test("Deno without --allow-ffi: the Wasm module; forced native (ADA_FFI_BACKEND=native), the error names the flag", () => {
+      const program = () => backendProgram(entryUrl(ENTRY.deno));
+      const flags = ["--allow-read", "--allow-env"];
+      const auto = runChild("deno", program, { env: { ADA_FFI_BACKEND: undefined }, flags });
+      assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
+      const forced = runChild("deno", program, { env: { ADA_FFI_BACKEND: "native" }, flags });
+      assert.is.not(forced.status, 0);
+      assert.ok(forced.stderr.includes("ada-ffi needs FFI permission: run Deno with --allow-ffi"), forced.stderr);
+      assert.not.ok(forced.stderr.includes("exists but could not be loaded"), forced.stderr); // not about the file
+      assert.not.ok(forced.stderr.includes("Rebuild"), forced.stderr);
+    });
+  }
+
+  if (runtime === "bun") {
+    test("Bun without its JIT (BUN_JSC_useJIT=0): the Wasm module; forced native, the error says bun:ffi needs the JIT", () => {
+      const program = () => backendProgram(entryUrl(ENTRY.bun));
+      const auto = runChild("bun", program, { env: { BUN_JSC_useJIT: "0", ADA_FFI_BACKEND: undefined } });
+      assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
+      const forced = runChild("bun", program, { env: { BUN_JSC_useJIT: "0", ADA_FFI_BACKEND: "native" } });
+      assert.is(forced.status, 1, `${forced.stdout}${forced.stderr}`);
+      assert.ok(forced.stderr.includes("bun:ffi needs Bun's JIT"), forced.stderr);
+      assert.not.ok(forced.stderr.includes("Rebuild"), forced.stderr);
+    });
+  }
+
   test("ada-ffi/wasm: imports with no permission at all, and only relative modules (a browser's static import)", () => {
     const run = runChild(runtime, () => backendProgram(entryUrl(WASM_ENTRY[runtime])), {
       env: { ADA_FFI_BACKEND: undefined },
