@@ -2,10 +2,10 @@
 // Part of the build (npm run build:js, npm test), after native/prebuild.mjs made the WebAssembly module: writes its
 // bytes, base64, into a module the Wasm adapter imports, so that loading it needs no permission beyond the import
 // itself (no file read: Deno without --allow-read, browsers, Workers). Generated, never committed (.gitignore):
-// - runtimes/wasm/module_bytes.ts: for the runtime-neutral entry (ada-ffi/wasm), Deno's source entry and JSR, and
-//   tsc, which compiles it into dist/runtimes/wasm/module_bytes.js;
-// - dist/runtimes/wasm/module_bytes.cjs: the same for the Node and Bun entries, which `require` it only when they
-//   fall back to Wasm (a 450 KB string in their static import graph would be parsed at every start-up).
+// runtimes/wasm/module_bytes.ts, for the runtime-neutral entry (ada-ffi/wasm), Deno's source entry and JSR; tsc
+// compiles it into dist/runtimes/wasm/module_bytes.js, which the Node and Bun entries `require` only when they fall
+// back to Wasm (a 450 KB string in their static import graph would be parsed at every start-up). The npm package
+// ships the compiled copy only (package.json "files"): each copy adds ~200 KB to the gzipped tarball.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,8 +36,4 @@ write(
   join(root, "runtimes", "wasm", "module_bytes.ts"),
   `// ${note}\n/** ada_ffi.wasm, base64 (runtimes/wasm/instance.ts decodes it). */\n` +
     `export const ADA_FFI_WASM_BASE64: string =\n  "${base64}";\n`,
-);
-write(
-  join(root, "dist", "runtimes", "wasm", "module_bytes.cjs"),
-  `// ${note}\n"use strict";\nexports.ADA_FFI_WASM_BASE64 = "${base64}";\n`,
 );

@@ -76,13 +76,13 @@ function loadNative(): void {
 }
 
 /**
- * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes are required only now (in the
- * static import graph they would be parsed at every start-up): the CommonJS copy the build writes beside the Wasm
- * adapter (tools/embed_wasm.mjs), or, run from the sources (`bun cli/bun.ts`), the generated TypeScript.
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes (tools/embed_wasm.mjs) are
+ * required only now (in the static import graph they would be parsed at every start-up): the compiled module beside
+ * the Wasm adapter, or, run from the sources (`bun cli/bun.ts`), the generated TypeScript.
  */
 function loadWasm(): void {
   const embedded = /[\\/]dist[\\/]runtimes[\\/]bun$/.test(import.meta.dir)
-    ? "../wasm/module_bytes.cjs"
+    ? "../wasm/module_bytes.js"
     : "../wasm/module_bytes.ts";
   const { ADA_FFI_WASM_BASE64 } = import.meta.require(embedded) as { ADA_FFI_WASM_BASE64: string };
   installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });

@@ -92,15 +92,16 @@ function loadNative(): void {
 }
 
 /**
- * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes are required only now, from the
- * CommonJS copy the build writes beside the Wasm adapter (tools/embed_wasm.mjs): in the static import graph they
- * would be parsed at every start-up.
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes (tools/embed_wasm.mjs) are
+ * required only now, the ES module itself (`require` of an ES module: Node >= 20.19 and 22.12; on an older Node the
+ * fallback fails and the native library's error stands): in the static import graph they would be parsed at every
+ * start-up.
  */
 function loadWasm(): void {
   const { createRequire } = (process as unknown as {
     getBuiltinModule(id: "node:module"): typeof import("node:module");
   }).getBuiltinModule("node:module");
-  const embedded = "../wasm/module_bytes.cjs"; // beside this file's dist/runtimes/node/entry.js
+  const embedded = "../wasm/module_bytes.js"; // beside this file's dist/runtimes/node/entry.js
   const { ADA_FFI_WASM_BASE64 } = createRequire(import.meta.url)(embedded) as { ADA_FFI_WASM_BASE64: string };
   installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });
 }

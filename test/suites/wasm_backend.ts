@@ -45,17 +45,20 @@ function copiedEntry(dir: string, runtime: Runtime): string {
   return new URL(file, `file://${dir}/`).href;
 }
 
+/** What a child inherits that chooses for it (a suite run on koffi or on Wasm): left out unless a case sets it. */
+const UNCHOSEN = { ADA_FFI_BACKEND: undefined, ADA_FFI_NODE_FFI: undefined, ADA_FFI_LIBRARY: undefined };
+
 export function register(runtime: Runtime): void {
   const test = suite(`wasm backend (${runtime})`);
   const deno = (flags: string[]) => runtime === "deno" ? { flags } : {};
 
   test("ADA_FFI_BACKEND=wasm: the Wasm module; =native: the library; anything else is refused", () => {
     const program = () => backendProgram(entryUrl(ENTRY[runtime]));
-    const wasm = runChild(runtime, program, { env: { ADA_FFI_BACKEND: "wasm" } });
+    const wasm = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "wasm" } });
     assert.is(wasm.stdout, "ffi=wasm http://a/c\n", wasm.stderr);
-    const native = runChild(runtime, program, { env: { ADA_FFI_BACKEND: "native" } });
+    const native = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "native" } });
     assert.ok(/^ffi=(node:ffi|koffi|Deno\.dlopen|bun:ffi) http:\/\/a\/c\n$/.test(native.stdout), native.stderr);
-    const bogus = runChild(runtime, program, { env: { ADA_FFI_BACKEND: "wsam" } });
+    const bogus = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "wsam" } });
     assert.is(bogus.status, 1, bogus.stdout);
     assert.ok(bogus.stderr.includes(`ADA_FFI_BACKEND must be "native" or "wasm", not "wsam"`), bogus.stderr);
   });
@@ -69,9 +72,9 @@ export function register(runtime: Runtime): void {
       const dir = packageCopy(prebuilt);
       try {
         const program = () => backendProgram(copiedEntry(dir, runtime));
-        const auto = runChild(runtime, program, { env: { ADA_FFI_BACKEND: undefined, ADA_FFI_LIBRARY: undefined } });
+        const auto = runChild(runtime, program, { env: UNCHOSEN });
         assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
-        const forced = runChild(runtime, program, { env: { ADA_FFI_BACKEND: "native", ADA_FFI_LIBRARY: undefined } });
+        const forced = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "native" } });
         assert.is(forced.status, 1, forced.stdout);
         assert.ok(forced.stderr.includes(nativeError), forced.stderr);
       } finally {
@@ -84,9 +87,9 @@ export function register(runtime: Runtime): void {
     test("Deno without --allow-ffi: the Wasm module; forced native (ADA_FFI_BACKEND=native), the error names the flag", () => {
       const program = () => backendProgram(entryUrl(ENTRY.deno));
       const flags = ["--allow-read", "--allow-env"];
-      const auto = runChild("deno", program, { env: { ADA_FFI_BACKEND: undefined }, flags });
+      const auto = runChild("deno", program, { env: UNCHOSEN, flags });
       assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
-      const forced = runChild("deno", program, { env: { ADA_FFI_BACKEND: "native" }, flags });
+      const forced = runChild("deno", program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "native" }, flags });
       assert.is.not(forced.status, 0);
       assert.ok(forced.stderr.includes("ada-ffi needs FFI permission: run Deno with --allow-ffi"), forced.stderr);
       assert.not.ok(forced.stderr.includes("exists but could not be loaded"), forced.stderr); // not about the file
@@ -97,9 +100,9 @@ export function register(runtime: Runtime): void {
   if (runtime === "bun") {
     test("Bun without its JIT (BUN_JSC_useJIT=0): the Wasm module; forced native, the error says bun:ffi needs the JIT", () => {
       const program = () => backendProgram(entryUrl(ENTRY.bun));
-      const auto = runChild("bun", program, { env: { BUN_JSC_useJIT: "0", ADA_FFI_BACKEND: undefined } });
+      const auto = runChild("bun", program, { env: { ...UNCHOSEN, BUN_JSC_useJIT: "0" } });
       assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
-      const forced = runChild("bun", program, { env: { BUN_JSC_useJIT: "0", ADA_FFI_BACKEND: "native" } });
+      const forced = runChild("bun", program, { env: { ...UNCHOSEN, BUN_JSC_useJIT: "0", ADA_FFI_BACKEND: "native" } });
       assert.is(forced.status, 1, `${forced.stdout}${forced.stderr}`);
       assert.ok(forced.stderr.includes("bun:ffi needs Bun's JIT"), forced.stderr);
       assert.not.ok(forced.stderr.includes("Rebuild"), forced.stderr);
