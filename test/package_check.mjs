@@ -88,6 +88,9 @@ try {
       "dist/cli/bin.js",
       "dist/runtimes/bun/entry.js",
       "dist/runtimes/bun/global.js",
+      "dist/runtimes/wasm/entry.js",
+      "dist/runtimes/wasm/global.js",
+      "dist/runtimes/wasm/module_bytes.js", // the WebAssembly module, embedded (not native/prebuilds/wasm32/)
       "types/global.d.ts",
       "ffi/url/url.ts",
       "native/ada_ffi.cpp",
