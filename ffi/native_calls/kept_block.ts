@@ -31,8 +31,10 @@ import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoop
 
 /**
  * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own
- * for that call. It never moves, so `components` stays a valid view. In a Wasm memory where the adapter provided one
- * (ffi/native_calls/kept_block_memory.ts; Deno's, for its Wasm ASCII writer).
+ * for that call. With a native library it never moves, so `components` stays a valid view. In a Wasm memory where the
+ * adapter provided one (ffi/native_calls/kept_block_memory.ts; Deno's, for its Wasm ASCII writer). The WebAssembly
+ * backend moves it into its module's memory, and makes its views again when that memory grows (moveKeptBlock): the
+ * views are `let` for that, and whoever holds one across a native call takes it again after.
  */
 const KEPT_BLOCK_SIZE = 64 * 1024;
 /** The kept block's text capacity (TEXT_CAP): one constant, not a subtraction at each use (bytecode: see parseHref). */

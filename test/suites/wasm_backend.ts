@@ -83,6 +83,19 @@ export function register(runtime: Runtime): void {
     }
   });
 
+  if (runtime === "node") {
+    test("CommonJS: require of ada-ffi on Wasm and of ada-ffi/wasm", () => {
+      const program = (file: string) => () =>
+        `import { createRequire } from "node:module";\n` +
+        `const { nativeLibrary, URL } = createRequire(import.meta.url)(${JSON.stringify(join(ROOT, file))});\n` +
+        `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`;
+      for (const [file, env] of [[ENTRY.node, { ADA_FFI_BACKEND: "wasm" }], [WASM_ENTRY.node, {}]] as const) {
+        const run = runChild("node", program(file), { env: { ...UNCHOSEN, ...env } });
+        assert.is(run.stdout, "ffi=wasm http://a/c\n", `${file}: ${run.stderr}`);
+      }
+    });
+  }
+
   if (runtime === "deno") {
     test("Deno without --allow-ffi: the Wasm module; forced native (ADA_FFI_BACKEND=native), the error names the flag", () => {
       const program = () => backendProgram(entryUrl(ENTRY.deno));
