@@ -6,7 +6,7 @@ export { URL } from "./url/url.ts";
 export { URLSearchParams } from "./url/url_search_params.ts";
 export { URLPattern } from "./urlpattern/url_pattern.ts";
 export { URLPatternList } from "./urlpattern/url_pattern_list.ts";
-export type { URLPatternListResult } from "./urlpattern/url_pattern_list.ts";
+export type { URLPatternListMatch, URLPatternListResult } from "./urlpattern/url_pattern_list.ts";
 export type {
   URLPatternComponentResult,
   URLPatternInit,

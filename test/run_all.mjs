@@ -135,6 +135,8 @@ try {
 for (const [name, command, args, env] of suites) {
   const { status, output } = run(`uvu on ${name}`, command, args, {
     ...(referenceNode ? { ADA_FFI_REFERENCE_NODE: referenceNode } : {}),
+    // The suites' longer randomized runs (canonical_input.ts's mutation fuzzer).
+    ...(full ? { ADA_FFI_TEST_FULL: "1" } : {}),
     ...env,
   });
   const total = output.match(/Total:\s+(\d+)/);

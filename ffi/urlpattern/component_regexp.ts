@@ -12,9 +12,7 @@
 // Taken at load: a user's later RegExp or String.prototype replacement must not change which patterns compile or
 // which URLs match.
 const NativeRegExp = RegExp;
-const RegExpPrototype = NativeRegExp.prototype;
-const originalExec = RegExpPrototype.exec;
-const originalTest = RegExpPrototype.test;
+const originalExec = NativeRegExp.prototype.exec;
 const callExec = Function.prototype.call.bind(originalExec) as unknown as (
   regexp: RegExp,
   value: string,
@@ -73,18 +71,17 @@ export function componentRegExp(source: string, ignoreCase: boolean): RegExp {
 }
 
 /**
- * RegExp's exec and test for matching, as they were when this module loaded: a library that later replaces
- * `RegExp.prototype.exec` or `.test` (a polyfill, instrumentation, a test spy) cannot change which URLs match.
- * While both are the originals they are called as methods (the engines fold the check into compiled code and keep
- * their fast paths; a bound call costs JSC ~2x on test()); otherwise the original `exec` answers (the built-in
- * `test` itself calls `this.exec` as it is at call time).
+ * RegExp's exec, as it was when this module loaded, matching: a library that later replaces `RegExp.prototype.exec`
+ * or `.test` (a polyfill, instrumentation, a test spy) cannot change which URLs match, and nothing of RegExp.prototype
+ * is read while matching. A lookup must not read it: an accessor there runs user code in the middle of a lookup, and
+ * that code may start a lookup of its own over the same shared state (the method-call form `regexp.exec(value)` read
+ * `RegExp.prototype.exec` on every call). test() is exec's answer compared with null: the built-in `test` itself
+ * reads `this.exec`.
  */
 export function regExpExec(regexp: RegExp, value: string): RegExpExecArray | null {
-  return RegExpPrototype.exec === originalExec ? regexp.exec(value) : callExec(regexp, value);
+  return callExec(regexp, value);
 }
 
 export function regExpTest(regexp: RegExp, value: string): boolean {
-  return RegExpPrototype.exec === originalExec && RegExpPrototype.test === originalTest
-    ? regexp.test(value)
-    : callExec(regexp, value) !== null;
+  return callExec(regexp, value) !== null;
 }

@@ -19,8 +19,8 @@ import {
 } from "../native_calls/call_block.ts";
 import { components as urlWords, parseHref } from "../native_calls/kept_block.ts";
 import { type InitMembers, processInit } from "./ada_calls.ts";
-import { URL as OurURL } from "../url/url.ts";
 import { urlPatternMembersOf } from "./url_object_members.ts";
+import { isCanonicalPathname, scanCanonical, scanCanonicalWithBase, valueOfScanned } from "./canonical_input.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
 
@@ -146,8 +146,6 @@ function urlComponent(href: string, c: number): string {
   }
 }
 
-const getPrototypeOf = Object.getPrototypeOf;
-const OUR_URL_PROTOTYPE: object = OurURL.prototype;
 /** What prepareInput() returns for test() on a URL object: test() reports no inputs. */
 const NO_INPUTS: URLPatternInput[] = [];
 /** The members of the URL object read last (reused; copied into the values and the reported dictionary). */
@@ -202,13 +200,15 @@ function initOfUrl(m: string[]): URLPatternInit {
   };
 }
 
-/** The processed values of the last dictionary input (null: the input was a URL string, see urlComponent). */
+/** The processed values of the last dictionary input (null: the input was a URL string, see `scanned`). */
 let initValues: string[] | null = null;
-/** The href of the last URL string input. */
+/** For a URL string: true when canonical_input.ts scanned it (its values cut from it), false when ada parsed it. */
+let scanned = false;
+/** The href of the last URL string input ada parsed (see urlComponent). */
 let inputHref = "";
 
 export function valueOf(c: number): string {
-  return initValues === null ? urlComponent(inputHref, c) : initValues[c];
+  return initValues !== null ? initValues[c] : scanned ? valueOfScanned(c) : urlComponent(inputHref, c);
 }
 
 /**
@@ -223,11 +223,8 @@ export function prepareInput(
 ): URLPatternInput[] | null {
   const base = baseURL === undefined ? undefined : toUSVString(baseURL);
   if (isDictionary(input)) {
-    // One of our URLs (not a subclass, whose getters may differ): its members, no crossing.
-    if (
-      base === undefined && typeof input === "object" && input !== null &&
-      getPrototypeOf(input) === OUR_URL_PROTOTYPE && urlPatternMembersOf(input, urlMembers)
-    ) {
+    // One of our URLs whose members WebIDL would read through our own getters: those members, no crossing.
+    if (base === undefined && typeof input === "object" && input !== null && urlPatternMembersOf(input, urlMembers)) {
       const values = valuesOfUrl(urlMembers);
       if (values !== null) {
         initValues = values;
@@ -242,23 +239,36 @@ export function prepareInput(
         "ERR_INVALID_ARG_VALUE",
       );
     }
-    initValues = processInit(members);
+    initValues = onlyCanonicalPathname(members) ?? processInit(members);
     if (initValues === null) return null;
     return [init];
   }
   const url = toUSVString(input);
+  // A request that is already canonical (canonical_input.ts): its values cut from it, no crossing.
+  if (base === undefined ? scanCanonical(url) : scanCanonicalWithBase(url, base)) {
+    initValues = null;
+    scanned = true;
+    return base === undefined ? [url] : [url, base];
+  }
   const href = parseHref(url, base);
   if (href === null) return null;
   initValues = null;
+  scanned = false;
   inputHref = href;
   return base === undefined ? [url] : [url, base];
 }
 
 /** Prepares a URL string (no base) for valueOf(); false when it is no URL. test()'s common call, with no inputs list. */
 export function prepareHref(input: string): boolean {
+  if (scanCanonical(input)) {
+    initValues = null;
+    scanned = true;
+    return true;
+  }
   const href = parseHref(stringIsWellFormed(input) ? input : stringToWellFormed(input), undefined);
   if (href === null) return false;
   initValues = null;
+  scanned = false;
   inputHref = href;
   return true;
 }
@@ -269,16 +279,24 @@ export function prepareHref(input: string): boolean {
  */
 export function currentValues(): string[] {
   if (initValues !== null) return initValues;
-  const values = [
-    urlComponent(inputHref, 0),
-    urlComponent(inputHref, 1),
-    urlComponent(inputHref, 2),
-    urlComponent(inputHref, 3),
-    urlComponent(inputHref, 4),
-    urlComponent(inputHref, 5),
-    urlComponent(inputHref, 6),
-    urlComponent(inputHref, 7),
-  ];
+  const values = [valueOf(0), valueOf(1), valueOf(2), valueOf(3), valueOf(4), valueOf(5), valueOf(6), valueOf(7)];
   initValues = values;
   return values;
+}
+
+/**
+ * Makes `values` (what currentValues() returned) the prepared input again: a URLPatternList restores its lookup's
+ * input after asking a runtime's own URLPattern, whose conversion of the input may run user code that prepares
+ * another.
+ */
+export function restoreValues(values: string[]): void {
+  initValues = values;
+}
+
+/** The values of a URLPatternInit whose only member is a canonical path (every other one is "" to match()), or null. */
+function onlyCanonicalPathname(members: InitMembers): string[] | null {
+  const pathname = members[5];
+  if (pathname === undefined) return null;
+  for (let k = 0; k < 9; k++) if (k !== 5 && members[k] !== undefined) return null;
+  return isCanonicalPathname(pathname) ? ["", "", "", "", "", pathname, "", ""] : null;
 }

@@ -212,6 +212,19 @@ function inTrie(value: string): boolean {
   return true;
 }
 
+/**
+ * What the index knows of a pathname it decides: which of its segments are `:name` parameters (their indexes, in
+ * order), and whether a `/*` tail follows its segments. The groups of the pathname are those segments, then the tail.
+ */
+export interface PathShape {
+  params: number[];
+  /** How many segments the pattern's path has (the tail, when there is one, is all that follows them). */
+  segments: number;
+  tail: boolean;
+}
+
+const NO_PARAMS: PathShape = { params: [], segments: 0, tail: false };
+
 /** The patterns of a URLPatternList, by pathname; built as patterns are added, in index order. */
 export class RouteIndex {
   /** Exact pathnames that do not start with "/" (rare: empty, opaque paths); #hasExact once there is one. */
@@ -222,21 +235,22 @@ export class RouteIndex {
   #always: number[] = [];
 
   /**
-   * Indexes pattern number `index` (each call's index greater than the last). Returns whether being a candidate
-   * means its pathname matches (an exact value, or a path of literal and `:name` segments, with or without `/*`).
+   * Indexes pattern number `index` (each call's index greater than the last). Returns the pathname's shape when
+   * being a candidate means its pathname matches (an exact value, or a path of literal and `:name` segments, with or
+   * without `/*`), else null.
    */
-  add(index: number, internals: PatternInternals): boolean {
+  add(index: number, internals: PatternInternals): PathShape | null {
     const placement = placementOf(internals);
     if (placement.kind === "exact" && !inTrie(placement.value)) {
       const list: number[] | undefined = mapGet.call(this.#exact, placement.value);
       if (list === undefined) mapSet.call(this.#exact, placement.value, [index]);
       else list[list.length] = index;
       this.#hasExact = true;
-      return true;
+      return NO_PARAMS;
     }
     if (placement.kind === "prefix" && placement.segments.length === 0) {
       this.#always[this.#always.length] = index;
-      return false;
+      return null;
     }
     let node = this.#root;
     const segments = placement.kind === "exact" ? segmentsOf(placement.value) : placement.segments;
@@ -251,7 +265,16 @@ export class RouteIndex {
     const ends = placement.kind === "exact" || (placement.kind === "path" && !placement.deeper);
     const list = ends ? (node.ends ??= []) : (node.deeper ??= []);
     list[list.length] = index;
-    return placement.kind !== "prefix";
+    if (placement.kind === "prefix") return null;
+    if (placement.kind === "exact") return NO_PARAMS;
+    const params: number[] = [];
+    for (let s = 0; s < segments.length; s++) if (segments[s] === PARAM) params[params.length] = s;
+    return { params, segments: segments.length, tail: placement.deeper };
+  }
+
+  /** Makes pattern number `index` a candidate for every pathname (a pattern the index cannot read). */
+  addEverywhere(index: number): void {
+    this.#always[this.#always.length] = index;
   }
 
   /**
@@ -341,4 +364,31 @@ function walk(node: SegmentNode, path: string, start: number, lists: number[][],
     else if (param.ends !== null) lists[n++] = param.ends;
   }
   return n;
+}
+
+const stringSlice = String.prototype.slice;
+
+/**
+ * The groups of a pathname that matched a pattern of `shape` (decided by the index): each `:name` parameter's segment,
+ * then the `/*` tail (everything after the pattern's segments), under `names` in that order. `set` writes a group.
+ */
+export function pathGroups(
+  pathname: string,
+  shape: PathShape,
+  names: readonly string[],
+  set: (groups: Record<string, string | undefined>, name: string, value: string) => void,
+): Record<string, string | undefined> {
+  const groups: Record<string, string | undefined> = {};
+  const params = shape.params;
+  const last = shape.tail ? shape.segments : params.length === 0 ? 0 : params[params.length - 1] + 1;
+  let k = 0;
+  let start = 1;
+  for (let s = 0; s < last; s++) {
+    let end = stringIndexOf.call(pathname, "/", start);
+    if (end === -1) end = pathname.length;
+    if (k < params.length && params[k] === s) set(groups, names[k++], stringSlice.call(pathname, start, end));
+    start = end + 1;
+  }
+  if (shape.tail) set(groups, names[k], stringSlice.call(pathname, start));
+  return groups;
 }

@@ -84,11 +84,20 @@ export interface PatternInternals {
   readonly exact: readonly string[];
   readonly sources: readonly string[];
   readonly flags: readonly number[];
+  readonly groupNames: readonly (readonly string[])[];
 }
 export let patternInternals: (value: unknown) => PatternInternals | null;
 /** test() and exec() on the values pattern_input.ts prepared last (a URLPatternList's shared matching path). */
 export let testPrepared: (pattern: URLPattern) => boolean;
 export let execPrepared: (pattern: URLPattern, inputs: URLPatternInput[]) => URLPatternResult | null;
+/** exec() where the pathname is known to match with these groups (a URLPatternList's index decided it). */
+export let execKnownPathname: (
+  pattern: URLPattern,
+  inputs: URLPatternInput[],
+  pathnameGroups: Record<string, string | undefined>,
+) => URLPatternResult | null;
+/** The params URLPatternList.match() reports for the prepared values, or null when they do not match. */
+export let paramsPrepared: (pattern: URLPattern) => Record<string, string | undefined> | null;
 
 /**
  * A URL pattern: matches URLs (strings, URL objects, or URLPatternInit dictionaries) component by component,
@@ -252,11 +261,20 @@ export class URLPattern {
   }
 
   /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
-  #exec(inputs: URLPatternInput[]): URLPatternResult | null {
-    // The pathname first: where a pattern fails it nearly always fails there, before the other seven results are
-    // made (which order the components match in cannot be seen). No array of results: one allocation less a match.
-    const pathname = this.#match(5, valueOf(5));
-    if (pathname === null) return null;
+  #exec(inputs: URLPatternInput[], pathnameGroups?: Record<string, string | undefined>): URLPatternResult | null {
+    // First the components that compare one value (exact, empty): they cost a string comparison and make nothing,
+    // and a pattern that fails nearly always fails on one of them. Then every component in the standard's order, so
+    // a component that rules the input out stops a later regular expression as it does in test() and the built-ins
+    // (a pathname RegExp run before a mismatching hostname could take seconds). No array of results.
+    const types = this.#types;
+    for (let c = 0; c < 8; c++) {
+      const type = types[c];
+      if (
+        type === COMPONENT_EXACT_MATCH ? valueOf(c) !== this.#exact[c] : type === COMPONENT_EMPTY && valueOf(c) !== ""
+      ) {
+        return null;
+      }
+    }
     const protocol = this.#match(0, valueOf(0));
     if (protocol === null) return null;
     const username = this.#match(1, valueOf(1));
@@ -267,6 +285,10 @@ export class URLPattern {
     if (hostname === null) return null;
     const port = this.#match(4, valueOf(4));
     if (port === null) return null;
+    const pathname = pathnameGroups === undefined
+      ? this.#match(5, valueOf(5))
+      : { groups: pathnameGroups, input: valueOf(5) };
+    if (pathname === null) return null;
     const search = this.#match(6, valueOf(6));
     if (search === null) return null;
     const hash = this.#match(7, valueOf(7));
@@ -279,10 +301,64 @@ export class URLPattern {
     // What a URLPatternList reads of its patterns, and how it matches them on values it prepared (module-internal).
     patternInternals = (value) =>
       typeof value === "object" && value !== null && #types in value
-        ? { types: value.#types, exact: value.#exact, sources: value.#sources, flags: value.#flags }
+        ? {
+          types: value.#types,
+          exact: value.#exact,
+          sources: value.#sources,
+          flags: value.#flags,
+          groupNames: value.#groupNames,
+        }
         : null;
     testPrepared = (pattern) => pattern.#test();
     execPrepared = (pattern, inputs) => pattern.#exec(inputs);
+    execKnownPathname = (pattern, inputs, groups) => pattern.#exec(inputs, groups);
+    paramsPrepared = (pattern) => pattern.#params();
+  }
+
+  /**
+   * match()'s params: the pathname's groups, then the named groups (names that are not numbers) of the other
+   * components in the standard's order, a name already there kept; null when the prepared values do not match.
+   */
+  #params(): Record<string, string | undefined> | null {
+    // test()'s matching, in the standard's order after the one-value components, keeping the RegExp matches of
+    // the components that have groups: no result objects.
+    const types = this.#types;
+    for (let c = 0; c < 8; c++) {
+      const type = types[c];
+      if (
+        type === COMPONENT_EXACT_MATCH ? valueOf(c) !== this.#exact[c] : type === COMPONENT_EMPTY && valueOf(c) !== ""
+      ) {
+        return null;
+      }
+    }
+    const names = this.#groupNames;
+    const matches: (RegExpExecArray | null)[] = [null, null, null, null, null, null, null, null];
+    for (let c = 0; c < 8; c++) {
+      if (types[c] !== COMPONENT_REGEXP) continue;
+      const match = regExpExec(this.#regexps[c] ?? this.#regexp(c), valueOf(c));
+      if (match === null) return null;
+      matches[c] = match;
+    }
+    const params: Record<string, string | undefined> = {};
+    this.#addParams(params, 5, matches[5], true);
+    for (let c = 0; c < 8; c++) if (c !== 5 && names[c].length !== 0) this.#addParams(params, c, matches[c], false);
+    return params;
+  }
+
+  /** Adds component `c`'s groups to `params` (the numbered ones only when `numbered`), keeping names already there. */
+  #addParams(
+    params: Record<string, string | undefined>,
+    c: number,
+    match: RegExpExecArray | null,
+    numbered: boolean,
+  ): void {
+    const names = this.#groupNames[c];
+    for (let g = 0; g < names.length; g++) {
+      const name = names[g];
+      if ((!numbered && isNumberName(name)) || hasOwn(params, name)) continue;
+      // A full wildcard's one group is the whole value.
+      setGroup(params, name, match === null ? valueOf(c) : match[g + 1]);
+    }
   }
 
   /** Component `c`'s RegExp, made now. */
@@ -309,7 +385,9 @@ export class URLPattern {
         const match = regExpExec(this.#regexps[c] ?? this.#regexp(c), value);
         if (match === null) return null;
         const groups: Record<string, string | undefined> = {};
-        for (let g = 0; g < names.length; g++) groups[names[g]] = match[g + 1];
+        for (let g = 0; g < names.length; g++) {
+          setGroup(groups, names[g], match[g + 1]);
+        }
         return { groups, input: value };
       }
     }
@@ -317,6 +395,24 @@ export class URLPattern {
 }
 
 let shapeKept = false;
+const defineProperty = Object.defineProperty;
+const hasOwn = Object.hasOwn as (object: object, key: string) => boolean;
+
+/**
+ * Sets a group in a groups (or params) record. A group named "__proto__" is a property like any other (as in the
+ * built-ins): assigning it would set the object's prototype instead.
+ */
+export function setGroup(groups: Record<string, string | undefined>, name: string, value: string | undefined): void {
+  if (name === "__proto__") {
+    defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
+  } else groups[name] = value;
+}
+
+/** Whether a group name is a number (an unnamed group's: "0", "1", …). */
+export function isNumberName(name: string): boolean {
+  for (let k = 0; k < name.length; k++) if (name[k] < "0" || name[k] > "9") return false;
+  return name.length !== 0;
+}
 
 /** The protocol RegExp of ada's last question (a construction asks about one source, and reuses it). */
 let askedSource: string | undefined;

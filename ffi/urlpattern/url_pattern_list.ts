@@ -1,22 +1,28 @@
 /**
  * `URLPatternList`: many URLPatterns, asked at once which one matches first. Not a standard interface (yet): the
  * answer is exactly the loop users write today, the first pattern in insertion order whose `exec(input, baseURL)`
- * is not null, with that pattern's own result. The input is prepared once per lookup (one parse of a URL string),
- * the route index (route_index.ts) names the patterns its pathname can match, and those are confirmed in index
- * order by each pattern's own matching code (url_pattern.ts), so an index that narrows too little costs time, never
- * an answer.
+ * is not null, with that pattern's own result. The input is prepared once per lookup (a canonical URL string is cut
+ * in JavaScript, anything else parsed once by ada), the route index (route_index.ts) names the patterns its pathname
+ * can match, and those are confirmed in index order by each pattern's own matching code (url_pattern.ts), so an index
+ * that narrows too little costs time, never an answer. Where the index decides a pattern whole (its pathname literal
+ * and `:name` segments, every other component "*"), no pattern code runs: the pathname's groups are its segments.
  */
 import {
+  execKnownPathname,
   execPrepared,
+  isNumberName,
+  paramsPrepared,
   patternInternals,
+  setGroup,
   testPrepared,
   URLPattern,
   type URLPatternInput,
   type URLPatternOptions,
   type URLPatternResult,
 } from "./url_pattern.ts";
-import { currentValues, prepareHref, prepareInput, valueOf } from "./pattern_input.ts";
-import { RouteIndex } from "./route_index.ts";
+import { currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
+import { execRuntimePattern, isRuntimePattern, testRuntimePattern } from "./runtime_patterns.ts";
+import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
 import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
@@ -31,14 +37,38 @@ export interface URLPatternListResult {
   result: URLPatternResult;
 }
 
+/** What `URLPatternList.match()` returns on a match: the first pattern that matches, and its parameters. */
+export interface URLPatternListMatch {
+  /** The pattern's index: the order it was added in, from 0. */
+  index: number;
+  pattern: URLPattern;
+  /**
+   * The pathname's groups (named and numbered, as `result.pathname.groups`), then the named groups of the other
+   * components in the standard's order (protocol, username, password, hostname, port, search, hash): a name that is
+   * already there keeps its first value. Values are as the standard's groups: not percent-decoded; undefined for an
+   * optional group that did not take part.
+   */
+  params: Record<string, string | undefined>;
+}
+
 const PATHNAME = 5;
 const FULL_WILDCARD = COMPONENT_FULL_WILDCARD;
+
+/** What a lookup answers: whether, the exec() result, or match()'s params. */
+const TEST = 0, EXEC = 1, MATCH = 2;
 
 /** The candidate lists of the lookup under way (reused: a lookup runs no user code, so none starts inside another). */
 const lists: number[][] = [];
 
-/** The winner's result of the last exec lookup (set by #first when it confirms with exec). */
+/** The winner's result (exec) or params (match) of the last lookup, set just before it returns. */
 let lastResult: URLPatternResult | null = null;
+let lastParams: Record<string, string | undefined> | null = null;
+
+/** The lookup's own arguments, as a runtime's own URLPattern in the list is asked with them (see #firstAsking). */
+interface Asked {
+  input: unknown;
+  baseURL: unknown;
+}
 
 function checkOptions(options: unknown): void {
   if (options !== undefined && options !== null && typeof options !== "object" && typeof options !== "function") {
@@ -59,8 +89,15 @@ function checkOptions(options: unknown): void {
 export class URLPatternList {
   #patterns: URLPattern[] = [];
   #index = new RouteIndex();
-  /** Per pattern: being the index's candidate means it matches (its pathname is decided there, the rest is "*"). */
-  #sure: boolean[] = [];
+  /** Per pattern: a runtime's own URLPattern (runtime_patterns.ts), asked with its own methods; and how many. */
+  #runtime: boolean[] = [];
+  #runtimeCount = 0;
+  /**
+   * Per pattern: its pathname's shape when being the index's candidate means it matches (its pathname is decided
+   * there, the rest is "*"), else null; and its pathname's group names.
+   */
+  #sure: (PathShape | null)[] = [];
+  #pathnameNames: (readonly string[])[] = [];
 
   /**
    * `new URLPatternList(patterns?, options?)`: each item a URLPattern (kept as it is) or what `new URLPattern(item,
@@ -76,7 +113,7 @@ export class URLPatternList {
       : undefined;
     if (typeof iterator !== "function") throw invalidArgTypeError("patterns", "Iterable", patterns);
     for (const item of patterns as Iterable<URLPattern | URLPatternInput>) {
-      if (patternInternals(item) !== null) this.#push(item as URLPattern);
+      if (patternInternals(item) !== null || isRuntimePattern(item)) this.#push(item as URLPattern);
       else this.#push(options === undefined ? new URLPattern(item) : new URLPattern(item, options));
     }
   }
@@ -102,7 +139,7 @@ export class URLPatternList {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
     const given = arguments.length;
     if (given === 0) throw missingArgsError(["pattern"], URLPatternList.prototype.add);
-    if (patternInternals(pattern) !== null) {
+    if (patternInternals(pattern) !== null || isRuntimePattern(pattern)) {
       if (baseURL !== undefined || options !== undefined) {
         throw typeError(
           "Failed to execute 'add' on 'URLPatternList': a URLPattern is added as it is, without a base URL or options",
@@ -124,13 +161,7 @@ export class URLPatternList {
    */
   test(input: URLPatternInput | { readonly href: string } = {}, baseURL?: string): boolean {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    if (this.#patterns.length === 0) return false; // the loop over no patterns looks at nothing
-    if (typeof input === "string" && baseURL === undefined) {
-      if (!prepareHref(input)) return false;
-    } else if (prepareInput(input, baseURL, "test", "URLPatternList") === null) {
-      return false;
-    }
-    return this.#first(null) !== -1;
+    return this.#lookup(TEST, input, baseURL, "test") !== -1;
   }
 
   /**
@@ -139,14 +170,29 @@ export class URLPatternList {
    */
   exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListResult | null {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    if (this.#patterns.length === 0) return null;
-    const inputs = prepareInput(input, baseURL, "exec", "URLPatternList");
-    if (inputs === null) return null;
-    const index = this.#first(inputs);
+    const index = this.#lookup(EXEC, input, baseURL, "exec");
     if (index === -1) return null;
     const result = lastResult!;
     lastResult = null;
     return { index, pattern: this.#patterns[index], result };
+  }
+
+  /**
+   * A router's lookup: the first pattern that matches `input` (the same one exec() finds), its index and its
+   * parameters, without the standard's result object (what a router needs, at a router's cost); null when none does.
+   * @throws {TypeError} where URLPattern's exec() throws (a base URL with a dictionary input).
+   *
+   * @example
+   * const routes = new URLPatternList([{ pathname: "/users/:id" }, { pathname: "/files/*" }]);
+   * routes.match("https://example.com/files/a/b.css"); // { index: 1, pattern, params: { 0: "a/b.css" } }
+   */
+  match(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListMatch | null {
+    if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
+    const index = this.#lookup(MATCH, input, baseURL, "match");
+    if (index === -1) return null;
+    const params = lastParams!;
+    lastParams = null;
+    return { index, pattern: this.#patterns[index], params };
   }
 
   static {
@@ -159,35 +205,51 @@ export class URLPatternList {
 
   #push(pattern: URLPattern): number {
     const index = this.#patterns.length;
-    const internals = patternInternals(pattern)!;
-    const decided = this.#index.add(index, internals);
+    const internals = patternInternals(pattern);
+    if (internals === null) {
+      // A runtime's own URLPattern: nothing of it to index, a candidate for every input.
+      this.#index.addEverywhere(index);
+      this.#runtime[index] = true;
+      this.#runtimeCount++;
+      this.#sure[index] = null;
+      this.#pathnameNames[index] = [];
+      this.#patterns[index] = pattern;
+      return index;
+    }
+    this.#runtime[index] = false;
+    const shape = this.#index.add(index, internals);
     const types = internals.types;
     let restIsWildcard = true;
     for (let c = 0; c < 8; c++) if (c !== PATHNAME && types[c] !== FULL_WILDCARD) restIsWildcard = false;
-    this.#sure[index] = decided && restIsWildcard;
+    this.#sure[index] = restIsWildcard ? shape : null;
+    this.#pathnameNames[index] = internals.groupNames[PATHNAME];
     this.#patterns[index] = pattern;
     return index;
   }
 
   /**
-   * The index of the first pattern that matches the prepared input, or -1: the index's candidate lists merged in
-   * index order, each confirmed by the pattern (by exec when `inputs` is given: its result is then lastResult).
+   * One lookup: prepares the input once (one crossing at most), then finds the first pattern that matches; its
+   * exec() result or match() params are left in lastResult / lastParams. -1 when none does.
    */
-  #first(inputs: URLPatternInput[] | null): number {
+  #lookup(mode: number, input: unknown, baseURL: unknown, method: string): number {
+    if (this.#patterns.length === 0) return -1; // the loop over no patterns looks at nothing
+    const asked = this.#runtimeCount === 0 ? null : { input, baseURL };
+    let inputs: URLPatternInput[] | null = null;
+    if (mode !== EXEC && typeof input === "string" && baseURL === undefined) {
+      // The common call: no inputs list to build.
+      if (!prepareHref(input)) return asked === null ? -1 : this.#firstRuntime(mode, asked);
+    } else {
+      inputs = prepareInput(input, baseURL, method, "URLPatternList");
+      if (inputs === null) return asked === null ? -1 : this.#firstRuntime(mode, asked);
+    }
+    if (asked !== null) return this.#firstAsking(mode, inputs, asked);
     // The pathname first: most lookups confirm one candidate, which cuts what it reads from a URL string itself.
     const count = this.#index.candidates(valueOf(PATHNAME), lists);
+    if (count === 0) return -1;
     let tried = 0;
-    const patterns = this.#patterns;
-    const sure = inputs === null ? this.#sure : null; // exec builds the result whatever the index knows
-    if (count <= 1) {
-      if (count === 0) return -1;
+    if (count === 1) {
       const list = lists[0];
-      for (let k = 0; k < list.length; k++) {
-        const index = list[k];
-        if (sure !== null && sure[index]) return index;
-        if (tried++ === 1) currentValues(); // a second candidate: cut all eight values once, not per candidate
-        if (confirm(patterns[index], inputs)) return index;
-      }
+      for (let k = 0; k < list.length; k++) if (this.#accept(list[k], mode, inputs, tried++)) return list[k];
       return -1;
     }
     const heads: number[] = [];
@@ -204,22 +266,132 @@ export class URLPatternList {
       }
       if (best === -1) return -1;
       heads[from]++;
-      if (sure !== null && sure[best]) return best;
-      if (tried++ === 1) currentValues();
-      if (confirm(patterns[best], inputs)) return best;
+      if (this.#accept(best, mode, inputs, tried++)) return best;
     }
+  }
+
+  /**
+   * Whether candidate `index` matches the prepared input, its result or params kept for the lookup's mode. `tried`:
+   * candidates tried before it in this lookup.
+   */
+  #accept(index: number, mode: number, inputs: URLPatternInput[] | null, tried: number): boolean {
+    const shape = this.#sure[index];
+    if (shape !== null) {
+      // Decided by the index: the pathname's groups are its segments.
+      if (mode === TEST) return true;
+      const groups = pathGroups(valueOf(PATHNAME), shape, this.#pathnameNames[index], setGroup);
+      if (mode === MATCH) lastParams = groups;
+      else lastResult = execKnownPathname(this.#patterns[index], inputs!, groups);
+      return true;
+    }
+    // A second candidate: cut all eight values once, not per candidate.
+    if (tried === 1) currentValues();
+    return confirm(this.#patterns[index], mode, inputs);
+  }
+
+  /**
+   * #lookup() for a list that holds runtime URLPatterns: the same merge, in which such a pattern is asked with the
+   * lookup's own arguments. Its conversion of them may run user code (a toString, a dictionary's getters) that makes
+   * lookups of its own, so this one keeps its state to itself: its candidate lists copied, the prepared values cut
+   * once and restored after each such call.
+   */
+  #firstAsking(mode: number, inputs: URLPatternInput[] | null, asked: Asked): number {
+    const count = this.#index.candidates(valueOf(PATHNAME), lists);
+    const own: number[][] = [];
+    for (let l = 0; l < count; l++) own[l] = lists[l];
+    const values = currentValues();
+    const heads: number[] = [];
+    for (let l = 0; l < count; l++) heads[l] = 0;
+    const patterns = this.#patterns;
+    const runtime = this.#runtime;
+    for (;;) {
+      let best = -1;
+      let from = -1;
+      for (let l = 0; l < count; l++) {
+        const list = own[l];
+        if (heads[l] < list.length && (best === -1 || list[heads[l]] < best)) {
+          best = list[heads[l]];
+          from = l;
+        }
+      }
+      if (best === -1) return -1;
+      heads[from]++;
+      if (runtime[best]) {
+        const matched = askRuntime(patterns[best], mode, asked);
+        restoreValues(values);
+        if (matched) return best;
+      } else if (this.#accept(best, mode, inputs, 0)) {
+        return best;
+      }
+    }
+  }
+
+  /** The first runtime URLPattern that matches an input our parser refused (the runtime's may accept it), or -1. */
+  #firstRuntime(mode: number, asked: Asked): number {
+    const patterns = this.#patterns;
+    const runtime = this.#runtime;
+    for (let index = 0; index < patterns.length; index++) {
+      if (runtime[index] && askRuntime(patterns[index], mode, asked)) return index;
+    }
+    return -1;
   }
 }
 
-/** Whether `pattern` matches the prepared input: by test(), or by exec() (keeping its result) when `inputs` is given. */
-function confirm(pattern: URLPattern, inputs: URLPatternInput[] | null): boolean {
-  if (inputs === null) return testPrepared(pattern);
-  lastResult = execPrepared(pattern, inputs);
-  return lastResult !== null;
+/** Whether `pattern` matches the prepared input, keeping its exec() result or match() params for the mode. */
+function confirm(pattern: URLPattern, mode: number, inputs: URLPatternInput[] | null): boolean {
+  switch (mode) {
+    case TEST:
+      return testPrepared(pattern);
+    case EXEC:
+      lastResult = execPrepared(pattern, inputs!);
+      return lastResult !== null;
+    default:
+      lastParams = paramsPrepared(pattern);
+      return lastParams !== null;
+  }
 }
+
+/** Asks a runtime's own URLPattern, as the lookup's mode does (test, or exec keeping its result or params). */
+function askRuntime(pattern: unknown, mode: number, asked: Asked): boolean {
+  if (mode === TEST) return testRuntimePattern(pattern, asked.input, asked.baseURL);
+  const result = execRuntimePattern(pattern, asked.input, asked.baseURL) as URLPatternResult | null;
+  if (result === null) return false;
+  if (mode === EXEC) lastResult = result;
+  else lastParams = paramsOfResult(result);
+  return true;
+}
+
+const RESULT_COMPONENTS = [
+  "protocol",
+  "username",
+  "password",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
+
+/** match()'s params from an exec() result (a runtime URLPattern's): the same rule as URLPattern's own (#params). */
+function paramsOfResult(result: URLPatternResult): Record<string, string | undefined> {
+  const params: Record<string, string | undefined> = {};
+  const pathname = result.pathname.groups;
+  for (const name in pathname) if (hasOwn(pathname, name)) setGroup(params, name, pathname[name]);
+  for (let c = 0; c < 8; c++) {
+    if (c === PATHNAME) continue;
+    const groups = result[RESULT_COMPONENTS[c]].groups;
+    for (const name in groups) {
+      if (hasOwn(groups, name) && !isNumberName(name) && !hasOwn(params, name)) setGroup(params, name, groups[name]);
+    }
+  }
+  return params;
+}
+
+const hasOwn = Object.hasOwn as (object: object, key: string) => boolean;
 
 makeWebIdlMembersEnumerable(URLPatternList.prototype, "URLPatternList");
 setLength(URLPatternList, 0);
 setLength(URLPatternList.prototype.add, 1);
 setLength(URLPatternList.prototype.test, 0);
 setLength(URLPatternList.prototype.exec, 0);
+setLength(URLPatternList.prototype.match, 0);

@@ -4,6 +4,7 @@ import type { Api } from "../support/api.ts";
 import type { Runtime } from "../support/entries.ts";
 import * as batch from "./batch.ts";
 import * as buffers from "./buffers.ts";
+import * as canonicalInput from "./canonical_input.ts";
 import * as cli from "./cli.ts";
 import * as differential from "./differential.ts";
 import * as edges from "./edges.ts";
@@ -23,6 +24,7 @@ import * as urlPatternApi from "./url_pattern_api.ts";
 import * as urlPatternDifferential from "./url_pattern_differential.ts";
 import * as urlPatternListApi from "./url_pattern_list_api.ts";
 import * as urlPatternListDifferential from "./url_pattern_list_differential.ts";
+import * as urlPatternListMatch from "./url_pattern_list_match.ts";
 import * as urlPatternUrlObjects from "./url_pattern_url_objects.ts";
 import * as wasmBackend from "./wasm_backend.ts";
 
@@ -57,6 +59,8 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_list_api", () => urlPatternListApi.register(api));
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));
+  run("canonical_input", () => canonicalInput.register(api, seed));
+  run("url_pattern_list_match", () => urlPatternListMatch.register(api, seed));
   run("batch", () => batch.register(api, seed));
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   run("loading", () => loading.register(runtime));

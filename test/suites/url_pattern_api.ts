@@ -204,5 +204,68 @@ export function register(api: Api): void {
   });
 
   test.run();
+  hostile(
+    "exec(): a protocol or hostname that rules the input out stops a slow pathname RegExp, as test() does",
+    () => {
+      // (?:a+)+b on a's and no b backtracks exponentially. Grow the input until the pathname RegExp alone takes over
+      // 20 ms; exec() and test() with a hostname that does not match must answer without running it (the standard's
+      // match looks at the components in order, and the built-ins stop at the first that fails).
+      const time = (fn: () => unknown) => {
+        const start = performance.now();
+        fn();
+        return performance.now() - start;
+      };
+      // Fresh patterns for every run: an engine may switch a RegExp that backtracked too much to a linear-time
+      // matcher, after which a second run says nothing.
+      const slowPath = "/slow/:x((?:a+)+b)";
+      let input = "";
+      let alone = 0;
+      for (let n = 14; n <= 32 && alone <= 20; n++) {
+        input = `https://www.example.com/slow/${"a".repeat(n)}c`;
+        const anyHost = make({ pathname: slowPath });
+        alone = time(() => anyHost.exec(input));
+      }
+      assert.ok(alone > 20, `the pathname RegExp alone took ${alone} ms`);
+      // The best of three: one run on a loaded machine can be slow for reasons of its own.
+      let worst = Infinity;
+      for (let round = 0; round < 3; round++) {
+        const byHost = [
+          make({ hostname: "admin.example.com", pathname: slowPath }),
+          make({ hostname: "admin.example.com", pathname: slowPath }),
+          make({ hostname: "admin.example.com", pathname: slowPath }),
+        ];
+        const byProtocol = make({ protocol: "wss", pathname: slowPath });
+        worst = Math.min(
+          worst,
+          Math.max(
+            time(() => assert.is(byHost[0].exec(input), null)),
+            time(() => assert.is(byProtocol.exec(input), null)),
+            time(() => assert.is(byHost[1].test(input), false)),
+            time(() =>
+              assert.is(byHost[2].exec({ hostname: "www.example.com", pathname: new URL(input).pathname }), null)
+            ),
+          ),
+        );
+      }
+      assert.ok(worst < alone / 4, `exec() with a mismatching hostname took ${worst} ms, the RegExp alone ${alone}`);
+    },
+  );
+
+  hostile('a group named "__proto__" is a group like any other', () => {
+    for (const pattern of [{ pathname: "/:a/:__proto__" }, { pathname: "/:a/:__proto__(\\d+)" }]) {
+      const groups = make(pattern).exec("https://h/x/42")!.pathname.groups;
+      assert.equal(Object.keys(groups), ["a", "__proto__"], JSON.stringify(pattern));
+      assert.is(Object.getOwnPropertyDescriptor(groups, "__proto__")?.value, "42");
+      assert.is(Object.getPrototypeOf(groups), Object.prototype);
+      const Builtin = (globalThis as unknown as { URLPattern?: new (init: unknown) => Pattern }).URLPattern;
+      if (Builtin !== undefined && Builtin !== (URLPattern as unknown)) {
+        const theirs = new Builtin(pattern).exec("https://h/x/42")!.pathname.groups;
+        // The same members (Node 26's built-in lists "__proto__" first: the order is not compared with it).
+        assert.equal(Object.keys(groups).sort(), Object.keys(theirs).sort(), "the runtime's built-in");
+        assert.is(Object.getOwnPropertyDescriptor(theirs, "__proto__")?.value, "42");
+      }
+    }
+  });
+
   hostile.run();
 }

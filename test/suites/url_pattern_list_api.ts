@@ -174,9 +174,8 @@ export function register(api: Api): void {
       const named = list.exec("https://h.org/users/ann");
       const late = list.exec("https://h.org/late/1");
       const exact = list.exec("https://h.org/exact");
-      // RegExp.prototype.test asks the prototype's exec again (the engines' built-in behaviour): test() is safe
-      // from a changed test, exec() from both. (Calling exec for test() would cost 30-75 ns a RegExp.)
-      RegExp.prototype.exec = saved.exec;
+      // Matching calls RegExp's exec as it was at load, never the prototype's: test() too (the built-in test would
+      // ask the prototype's exec).
       const tested = [list.test("https://h.org/users/42"), list.test("https://h.org/late/1")];
       restore();
       assert.is(found?.index, 0);
@@ -188,6 +187,95 @@ export function register(api: Api): void {
     } finally {
       restore();
     }
+  });
+
+  test("realm safety: accessors on RegExp.prototype are never read by a lookup, and cannot start one inside it", () => {
+    // A getter that makes a lookup of its own would overwrite the lookup under way (its prepared input and
+    // candidates) if a lookup read RegExp.prototype.exec or .test while matching.
+    const list = new URLPatternList([{ pathname: "/x/:id(\\d+)" }, { pathname: "/y/:id(\\d+)" }]);
+    const other = new URLPatternList([{ hostname: "other.org", pathname: "/z/:id(\\d+)" }]);
+    const saved = {
+      exec: Object.getOwnPropertyDescriptor(RegExp.prototype, "exec")!,
+      test: Object.getOwnPropertyDescriptor(RegExp.prototype, "test")!,
+    };
+    let reads = 0;
+    const nested = () => {
+      reads++;
+      list.exec("https://h.org/x/1");
+      other.test("https://other.org/z/2");
+    };
+    try {
+      for (const name of ["exec", "test"] as const) {
+        Object.defineProperty(RegExp.prototype, name, {
+          configurable: true,
+          get() {
+            nested();
+            return saved[name].value;
+          },
+        });
+      }
+      const found = list.exec("https://h.org/y/2");
+      const tested = list.test("https://h.org/y/3");
+      const alone = new URLPattern({ pathname: "/y/:id(\\d+)" });
+      const one = [alone.exec("https://h.org/y/4")?.pathname.groups.id, alone.test("https://h.org/y/4")];
+      Object.defineProperty(RegExp.prototype, "exec", saved.exec);
+      Object.defineProperty(RegExp.prototype, "test", saved.test);
+      assert.is(found?.index, 1);
+      assert.is(found?.result.pathname.groups.id, "2");
+      assert.is(tested, true);
+      assert.equal(one, ["4", true]);
+      assert.is(reads, 0, "RegExp.prototype's accessors were read while matching");
+    } finally {
+      Object.defineProperty(RegExp.prototype, "exec", saved.exec);
+      Object.defineProperty(RegExp.prototype, "test", saved.test);
+    }
+  });
+
+  test("the runtime's own URLPattern objects are kept as they are: their own answers, ignoreCase included", () => {
+    const Builtin = (globalThis as unknown as { URLPattern?: new (...a: unknown[]) => Pattern }).URLPattern;
+    if (Builtin === undefined || Builtin === (URLPattern as unknown)) {
+      console.log("  (this runtime has no URLPattern of its own: nothing to keep)");
+      return;
+    }
+    const theirs = new Builtin({ pathname: "/A/:id" }, { ignoreCase: true });
+    const ours = new URLPattern({ pathname: "/b/:id" });
+    const list = new URLPatternList([theirs, ours, { pathname: "/a/:id" }]);
+    const cases: unknown[][] = [
+      ["https://h/a/1"],
+      ["https://h/A/2"],
+      ["https://h/b/3"],
+      ["/a/4", "https://h"],
+      [{ pathname: "/a/5" }],
+      [new globalThis.URL("https://h/a/6")],
+      [new api.URL("https://h/a/7")],
+      ["https://h/c/8"],
+    ];
+    const all = [theirs, ours, new URLPattern({ pathname: "/a/:id" })];
+    for (const args of cases) {
+      const got = (list.exec as (...a: unknown[]) => ReturnType<typeof list.exec>)(...args);
+      const expected = loop(all, ...args);
+      assert.is(got?.index ?? -1, expected?.index ?? -1, JSON.stringify(args));
+      assert.is((list.test as (...a: unknown[]) => boolean)(...args), expected !== null);
+      if (got !== null) {
+        assert.is(got.pattern, all[got.index]);
+        assert.equal(got.result, expected!.result);
+      }
+    }
+    assert.is(list.add(theirs), 3);
+    assert.throws(() => (list.add as (...a: unknown[]) => number)(theirs, { ignoreCase: true }), TypeError);
+    // Its input converted by the runtime may run user code that makes lookups: the outer lookup's answer stands.
+    let calls = 0;
+    const tricky = {
+      get pathname() {
+        calls++;
+        list.exec("https://h/b/nested");
+        return "/b/9";
+      },
+    };
+    const found = new URLPatternList([theirs, ours]).exec(tricky as never);
+    assert.is(found?.index, 1);
+    assert.is(found?.result.pathname.groups.id, "9");
+    assert.ok(calls >= 2, `${calls} conversions`);
   });
 
   test("10,000 patterns: construction and lookups stay fast, the answers are the loop's", () => {

@@ -198,9 +198,11 @@ export function register(api: Api, seed: number): void {
     assert.equal(first.protocol, { groups: { 0: "https" }, input: "https" });
   });
 
-  test("a special scheme's URL is read without the dictionary path; a non-special one takes it", () => {
-    // The dictionary path reads members through URL.prototype's getters as they are now; the direct read uses the
-    // class's own, taken at load (a later change to the prototype changes no match). A counting getter tells them apart.
+  test("a URL object is read as WebIDL reads a dictionary: getters as they are now, own properties, baseURL", () => {
+    // The direct read (no crossing) is taken only where it equals WebIDL's: a changed getter on URL.prototype, an own
+    // property or an inherited baseURL must be seen, as the built-ins see them. Each case is compared with the
+    // plain dictionary of what WebIDL reads, and with the runtime's built-in URLPattern given the built-in URL
+    // changed the same way, where the runtime has one.
     const proto = URL.prototype as unknown as object;
     const original = Object.getOwnPropertyDescriptor(proto, "pathname")!;
     let reads = 0;
@@ -208,25 +210,97 @@ export function register(api: Api, seed: number): void {
       ...original,
       get(this: unknown) {
         reads++;
-        return original.get!.call(this);
+        return `/changed${original.get!.call(this)}`;
       },
     });
     try {
-      const pattern = new URLPattern({ pathname: "/a/:id" });
-      const list = new URLPatternList([pattern]);
-      for (const href of ["https://h/a/1?x#y", "file:///a/1", "ws://h:99/a/1"]) {
+      const pattern = new URLPattern({ pathname: "/changed/a/:id" });
+      const list = new URLPatternList([{ pathname: "/a/:id" }, pattern]);
+      for (const href of ["https://h/a/1?x#y", "file:///a/1", "ws://h:99/a/1", "foo://h/a/1"]) {
         const url = new URL(href);
-        assert.is(pattern.exec(url as never)!.pathname.groups.id, "1");
+        assert.is(pattern.exec(url as never)!.pathname.groups.id, "1", href);
         assert.is(pattern.test(url as never), true);
-        assert.is(list.exec(url as never)!.index, 0);
+        assert.is(list.exec(url as never)!.index, 1);
         assert.is(list.test(url as never), true);
       }
-      assert.is(reads, 0);
-      assert.is(pattern.test(new URL("foo://h/a/1") as never), true);
-      assert.ok(reads > 0);
+      assert.ok(reads >= 16, `${reads} reads of the changed getter`);
     } finally {
       Object.defineProperty(proto, "pathname", original);
     }
+    // The getter restored: the direct read again, and the same answers as before the change.
+    assert.is(new URLPattern({ pathname: "/a/:id" }).test(new URL("https://h/a/1") as never), true);
+
+    // An own data property, an own getter, an own baseURL, an inherited baseURL: each read as WebIDL reads it.
+    const ownValue = new URL("https://h/a/1");
+    Object.defineProperty(ownValue, "pathname", { value: "/b/2" });
+    const ownGetter = new URL("https://h/a/1");
+    Object.defineProperty(ownGetter, "hostname", { get: () => "other.example" });
+    const ownBase = new URL("https://h/a/1");
+    Object.defineProperty(ownBase, "baseURL", { value: "https://base.example/" });
+    const cases: [unknown, Record<string, string>, boolean][] = [
+      [ownValue, { pathname: "/b/:id" }, true],
+      [ownValue, { pathname: "/a/:id" }, false],
+      [ownGetter, { hostname: "other.example", pathname: "/a/:id" }, true],
+      [ownGetter, { hostname: "h" }, false],
+    ];
+    for (const [input, init, expected] of cases) {
+      const p = new URLPattern(init as never);
+      assert.is(p.test(input as never), expected, JSON.stringify(init));
+      assert.is(p.exec(input as never) !== null, expected);
+      assert.is(new URLPatternList([p]).test(input as never), expected);
+      assert.is(new URLPatternList([p]).exec(input as never) !== null, expected);
+    }
+    // A baseURL member is read too: WebIDL's dictionary then processes the members against it, as for any
+    // dictionary with these members (compared with exactly that dictionary, not with a fixed answer).
+    const dictionaryOf = (url: unknown, baseURL: string) => {
+      const u = url as Record<string, string>;
+      return {
+        baseURL,
+        hash: u.hash,
+        hostname: u.hostname,
+        password: u.password,
+        pathname: u.pathname,
+        port: u.port,
+        protocol: u.protocol,
+        search: u.search,
+        username: u.username,
+      };
+    };
+    const basePattern = new URLPattern({ pathname: "/a/:id" });
+    const viaOwn = basePattern.exec(ownBase as never);
+    const viaDictionary = basePattern.exec(dictionaryOf(ownBase, "https://base.example/") as never);
+    assert.equal(viaOwn && { ...viaOwn, inputs: undefined }, viaDictionary && { ...viaDictionary, inputs: undefined });
+    const Builtin = (globalThis as { URLPattern?: new (init: unknown) => { test(input: unknown): boolean } })
+      .URLPattern;
+    const builtin = Builtin !== undefined && Builtin !== (URLPattern as unknown)
+      ? new Builtin({ pathname: "/a/:id" })
+      : undefined;
+    const objectProto = Object.prototype as Record<string, unknown>;
+    objectProto.baseURL = "not a URL";
+    try {
+      // Object.prototype.baseURL polluted: every dictionary read, a URL object's included, sees it.
+      const polluted = new URL("https://h/a/1");
+      assert.equal(
+        outcome(() => basePattern.test(polluted as never)),
+        outcome(() => basePattern.test(dictionaryOf(polluted, "not a URL") as never)),
+      );
+      if (builtin !== undefined) {
+        assert.equal(
+          outcome(() => basePattern.test(polluted as never)),
+          outcome(() => builtin.test(new globalThis.URL("https://h/a/1"))),
+          "the runtime's built-in, with the same pollution",
+        );
+      }
+    } finally {
+      delete objectProto.baseURL;
+    }
+  });
+
+  test("a subclass that keeps URL's getters is read directly; one that overrides a getter through it", () => {
+    class Plain extends URL {}
+    const pattern = new URLPattern({ pathname: "/a/:id" });
+    assert.is(pattern.exec(new Plain("https://h/a/7") as never)!.pathname.groups.id, "7");
+    assert.is(new URLPatternList([pattern]).exec(new Plain("https://h/a/7") as never)!.index, 0);
   });
 
   test("a subclass's getters, a base URL, and objects that only look like URLs take the dictionary path", () => {

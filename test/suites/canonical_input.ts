@@ -1,0 +1,348 @@
+/**
+ * The canonical-input fast path of URLPattern and URLPatternList (ffi/urlpattern/canonical_input.ts) accepts only
+ * inputs that ada's parser returns unchanged, with every component equal: checked on every input of WPT's
+ * urltestdata, kasztp.txt and node_files.txt (the real URL lists of the benchmark), a hostile corpus, and inputs
+ * mutated one character at a time from canonical ones (more of them with ADA_FFI_TEST_FULL=1, which `npm test --
+ * --full` sets). The reference is ada through our URL class (a native parse, not the code under test); a path in a
+ * URLPatternInit is checked against ada's parse of it under a host.
+ */
+import process from "node:process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Api } from "../support/api.ts";
+import { readJson, readLines } from "../support/files.ts";
+import { hostileCases, random } from "../support/hostile.ts";
+import {
+  isCanonicalPathname,
+  scanCanonical,
+  scanCanonicalWithBase,
+  valueOfScanned,
+} from "../../ffi/urlpattern/canonical_input.ts";
+
+const scannedValues = () => [0, 1, 2, 3, 4, 5, 6, 7].map(valueOfScanned);
+/** The fast way's eight values of an absolute URL string, or null where it leaves the input to ada. */
+const canonicalValues = (input: string) => (scanCanonical(input) ? scannedValues() : null);
+/** The same for a path against a base. */
+const canonicalValuesWithBase = (input: string, base: string) =>
+  scanCanonicalWithBase(input, base) ? scannedValues() : null;
+/** The same for a URLPatternInit's members (protocol … hash, baseURL by field number): only a pathname. */
+const canonicalPathnameValues = (members: (string | undefined)[]) =>
+  members.every((m, k) => (k === 5 ? m !== undefined : m === undefined)) && isCanonicalPathname(members[5]!)
+    ? ["", "", "", "", "", members[5]!, "", ""]
+    : null;
+
+type URLLike = {
+  href: string;
+  origin: string;
+  protocol: string;
+  username: string;
+  password: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  hash: string;
+};
+
+/** Characters a mutation inserts or substitutes: every one the rule treats specially, and some it never sees. */
+const MUTATIONS = [
+  ..."!\"#$%&'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~",
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\u0000",
+  "\u001f",
+  "\u007f",
+  "\u0080",
+  "\u00e9",
+  "\u0130",
+  "\u2028",
+  "\ufeff",
+  "\ud800",
+  "\udc00",
+  "\ud83d\ude00",
+  "%2e",
+  "%2E",
+  ".%2e",
+  "..",
+  "xn--",
+  "xn--nxasmq6b",
+  "0x",
+  "0x7f",
+  ":80",
+  ":443",
+  ":21",
+  ":0",
+  ":00",
+  ":65535",
+  ":65536",
+  ":99999",
+  "@",
+  "user:pass@",
+  "//",
+  "/./",
+  "/../",
+  "%",
+  "%zz",
+  "%41",
+  "HTTP",
+  "1.2.3.4",
+  "[::1]",
+];
+
+const SEEDS = [
+  "https://api.example.com/users/42?page=2#top",
+  "http://example.com/",
+  "wss://a-b.c-d.example:8443/socket",
+  "ftp://files.example.org:2121/pub/file.tar.gz",
+  "https://x.org/a/b/c.d/e..f/.well-known/x?q=1&r=%20#frag!$&'()*+,;=:@/?",
+  "https://h.example/%7Euser/caf%C3%A9/%2F?x=%2e%2e",
+];
+
+function mutate(input: string, rnd: () => number): string {
+  const at = Math.floor(rnd() * (input.length + 1));
+  const piece = MUTATIONS[Math.floor(rnd() * MUTATIONS.length)];
+  switch (Math.floor(rnd() * 3)) {
+    case 0:
+      return input.slice(0, at) + piece + input.slice(at);
+    case 1:
+      return input.slice(0, at) + piece + input.slice(at + 1);
+    default:
+      return input.slice(0, at) + input.slice(at + 1);
+  }
+}
+
+export function register(api: Api, seed: number): void {
+  const test = suite("canonical inputs: matched without ada only when ada returns them unchanged");
+  const URL = api.URL as unknown as new (input: string, base?: string) => URLLike;
+
+  /** ada's parse of `input` (against `base`), or null. */
+  const parse = (input: string, base?: string): URLLike | null => {
+    try {
+      return base === undefined ? new URL(input) : new URL(input, base);
+    } catch {
+      return null;
+    }
+  };
+  /** The eight values URLPattern matches, from ada's URL. */
+  const valuesOf = (url: URLLike) => [
+    url.protocol.slice(0, -1),
+    url.username,
+    url.password,
+    url.hostname,
+    url.port,
+    url.pathname,
+    url.search.slice(1),
+    url.hash.slice(1),
+  ];
+
+  /** Checks one input both ways; returns whether the fast way accepted it. */
+  const check = (input: string, base?: string): boolean => {
+    const fast = base === undefined ? canonicalValues(input) : canonicalValuesWithBase(input, base);
+    if (fast === null) return false;
+    const url = parse(input, base);
+    const where = `${JSON.stringify(input)}${base === undefined ? "" : ` against ${JSON.stringify(base)}`}`;
+    assert.ok(url !== null, `${where}: accepted, but ada refuses it`);
+    if (base === undefined) assert.is(url!.href, input, `${where}: accepted, but ada changes it`);
+    else assert.is(url!.href, parse(base)!.origin + input, `${where}: accepted, but ada resolves it otherwise`);
+    assert.equal(fast, valuesOf(url!), where);
+    return true;
+  };
+  /** A URLPatternInit's pathname: accepted only when ada's parse of it under a host keeps it. */
+  const checkPathname = (pathname: string): boolean => {
+    const fast = canonicalPathnameValues([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      pathname,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    if (fast === null) return false;
+    const url = parse(`http://h${pathname}`);
+    assert.ok(url !== null && url.pathname === pathname && url.search === "" && url.hash === "", pathname);
+    assert.equal(fast, ["", "", "", "", "", pathname, "", ""]);
+    return true;
+  };
+
+  test("WPT urltestdata: every input, with and without its base", () => {
+    let accepted = 0, total = 0;
+    for (const file of ["test/data/urltestdata.json", "test/data/urltestdata-javascript-only.json"]) {
+      for (const c of readJson<unknown[]>(file)) {
+        if (typeof c !== "object" || c === null) continue;
+        const { input, base } = c as { input: string; base: string | null };
+        total++;
+        if (check(input)) accepted++;
+        if (typeof base === "string" && check(input, base)) accepted++;
+        if (check(input, "https://example.org/base/x?y#z")) accepted++;
+        checkPathname(input);
+      }
+    }
+    assert.ok(total > 800 && accepted > 20, `${accepted} accepted of ${total}`);
+  });
+
+  test("real URL lists (kasztp.txt, node_files.txt): every accepted one exactly, most web URLs accepted", () => {
+    for (const file of ["bench/data/kasztp.txt", "bench/data/node_files.txt"]) {
+      const lines = readLines(file);
+      let accepted = 0;
+      for (const line of lines) {
+        if (check(line)) accepted++;
+        const url = parse(line);
+        if (url !== null && url.href === line) {
+          const path = url.pathname + url.search + url.hash;
+          check(path, url.origin);
+          checkPathname(url.pathname);
+        }
+      }
+      console.log(`  ${file}: ${accepted} of ${lines.length} taken the fast way`);
+      // kasztp.txt's are web URLs, nearly all canonical; node_files.txt's are file: URLs, which the rule leaves to ada.
+      if (file.includes("kasztp")) assert.ok(accepted > lines.length / 2, `${file}: ${accepted} of ${lines.length}`);
+    }
+  });
+
+  test("a hostile corpus, and canonical inputs mutated one character at a time", () => {
+    for (const c of hostileCases(seed, 4000)) {
+      check(c.input, c.base);
+      check(c.input);
+      checkPathname(c.input);
+    }
+    const rnd = random(seed ^ 0xca90);
+    const rounds = process.env.ADA_FFI_TEST_FULL === "1" ? 200_000 : 20_000;
+    let accepted = 0;
+    for (let i = 0; i < rounds; i++) {
+      let input = SEEDS[i % SEEDS.length];
+      const times = 1 + Math.floor(rnd() * 3);
+      for (let k = 0; k < times; k++) input = mutate(input, rnd);
+      if (check(input)) accepted++;
+      const slash = input.indexOf("/", 8);
+      if (slash !== -1) {
+        check(input.slice(slash), "https://base.example:8080/x");
+        checkPathname(input.slice(slash));
+      }
+    }
+    assert.ok(accepted > rounds / 10, `${accepted} of ${rounds} mutants accepted: the mutations must keep some`);
+  });
+
+  test("edges of the rule, each side of the line", () => {
+    const accepted = [
+      "https://a/",
+      "http://a.b-c.d/x",
+      "http://1.2.example/",
+      "http://example.1e3/",
+      "http://h:0/",
+      "http://h:65535/",
+      "https://h:80/",
+      "http://h:443/",
+      "ftp://h:80/",
+      "http://h//a//b/",
+      "http://h/a/.b/..c/b./c../%2/%2f",
+      "http://h/?",
+      "http://h/#",
+      "http://h/?a(b)!~#c'd",
+      "http://ab--cd.example/",
+      "http://-a-.example/",
+    ];
+    const refused = [
+      "HTTP://h/",
+      "http://H/",
+      "http://h",
+      "http://h:80/",
+      "https://h:443/",
+      "ws://h:80/",
+      "wss://h:443/",
+      "ftp://h:21/",
+      "http://h:/",
+      "http://h:080/",
+      "http://h:65536/",
+      "http://1.2.3.4/",
+      "http://0x7f.1/",
+      "http://example.0x/",
+      "http://example.123/",
+      "http://xn--nxasmq6b.com/",
+      "http://a.xn--b/",
+      "http://h/a/./b",
+      "http://h/a/../b",
+      "http://h/a/%2e/b",
+      "http://h/a/%2E%2e",
+      "http://h/a/.%2e?x",
+      "http://h/a\\b",
+      "http://h/a^b",
+      "http://h/a b",
+      "http://h/a\tb",
+      "http://h/a{b}",
+      "http://h/?a'b",
+      "http://h/#a`b",
+      "http://u@h/",
+      "http://u:p@h/",
+      "http://h..a/",
+      "http://.h/",
+      "http://h./",
+      "file:///a",
+      "foo://h/a",
+      " http://h/",
+      "http://h/ ",
+      "http://h/é",
+    ];
+    for (const input of accepted) {
+      assert.ok(check(input), `${input} should be taken the fast way`);
+    }
+    for (const input of refused) {
+      assert.is(canonicalValues(input), null, `${input} must go through ada`);
+      check(input); // and if the rule ever took it, it must still be exact
+    }
+    assert.is(canonicalValuesWithBase("//h/a", "https://b/"), null, "a scheme-relative reference names a host");
+    assert.is(canonicalValuesWithBase("/a", "https://B/"), null, "the base must be canonical too");
+    assert.ok(check("/a?b#c", "https://b.example:8443/x/y?z#w"));
+  });
+
+  test("hostile requests through a list: controls, lone surrogates, a % at the end, 1 MB, patterns added later", () => {
+    const List = api.URLPatternList as unknown as new (p?: unknown[]) => {
+      add(p: unknown): number;
+      exec(u: string): { index: number; result: unknown } | null;
+      match(u: string): { index: number; params: unknown } | null;
+      test(u: string): boolean;
+    };
+    const Pattern = api.URLPattern as unknown as new (p: unknown) => { exec(u: string): unknown };
+    const inits: unknown[] = [{ pathname: "/a/:x" }, { pathname: "/a/*" }, { hostname: "h", pathname: "/b/:y" }];
+    const list = new List(inits);
+    const patterns = inits.map((p) => new Pattern(p));
+    const requests: string[] = ["https://h/a/x%", "https://h/a/%", "https://h/b/%zz", "https://h/a/x%2"];
+    for (let c = 0; c < 0x20; c++) {
+      requests.push(`https://h/a/x${String.fromCharCode(c)}y`, `https://h${String.fromCharCode(c)}/a/x`);
+    }
+    requests.push(
+      "https://h/a/\ud800",
+      "https://h/a/x\udc00y",
+      "https://h/a/\u007f",
+      `https://h/a/${"x".repeat(1 << 20)}`,
+    );
+    const expect = (url: string) => {
+      for (let i = 0; i < patterns.length; i++) {
+        const result = patterns[i].exec(url);
+        if (result !== null) return { index: i, result };
+      }
+      return null;
+    };
+    for (const url of requests) {
+      const where = JSON.stringify(url.slice(0, 40));
+      const hasControl = /[\u0000-\u001f\u007f\ud800-\udfff]/.test(url);
+      if (hasControl) assert.is(scanCanonical(url), false, `${where}: the scan must leave it to ada`);
+      const theirs = expect(url);
+      assert.equal(list.exec(url), theirs === null ? null : { ...theirs, pattern: patterns[theirs.index] }, where);
+      assert.is(list.test(url), theirs !== null, where);
+      assert.is(list.match(url)?.index ?? -1, theirs?.index ?? -1, where);
+    }
+    // A URL with a % at the end is canonical (the parser keeps a lone %) and taken the fast way.
+    assert.ok(scanCanonical("https://h/a/x%"));
+    // Patterns added after lookups answer from then on.
+    assert.is(list.match("https://h/c/1"), null);
+    assert.is(list.add({ pathname: "/c/:z" }), 3);
+    assert.equal(list.match("https://h/c/1")?.params, { z: "1" });
+  });
+
+  test.run();
+}
