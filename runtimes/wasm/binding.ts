@@ -53,9 +53,12 @@ export interface WasmBindingOptions {
   loopEncodeLimit?: number;
 }
 
-/** Instantiates the module from `base64` (its embedded bytes) and installs it as the binding. */
-export function installWasmBinding(base64: string, options: WasmBindingOptions = {}): void {
-  const wasm = instantiateAdaFfi(base64);
+/**
+ * Instantiates the module and installs it as the binding: `source` is its embedded bytes (base64), or the module
+ * already compiled (a WebAssembly.Module of ada_ffi.wasm: ./instance.ts).
+ */
+export function installWasmBinding(source: string | object, options: WasmBindingOptions = {}): void {
+  const wasm = instantiateAdaFfi(source);
   const { memory, malloc, free, ada_ffi_block, ada_ffi_parse_many, ada_ffi_ada_version } = wasm;
   installedMemory = memory;
   const keptAt = malloc(KEPT_BLOCK_SIZE); // malloc aligns to 16 bytes: the block's words are aligned

@@ -55,12 +55,13 @@ function decodeBase64(base64: string): Uint8Array {
 }
 
 /**
- * A new, initialized instance of the module whose bytes `base64` holds. Synchronous (a module entry must be
- * importable with `require`, and the module's ~330 KB are well under the size browsers refuse to compile
- * synchronously on their main thread).
+ * A new, initialized instance of the module: from its bytes in base64 (compiled here), or already compiled (a
+ * WebAssembly.Module, e.g. what an environment that refuses to compile bytes at run time, like Cloudflare's workerd,
+ * hands over for an imported .wasm file). Synchronous (a module entry must be importable with `require`, and the
+ * module's ~330 KB are well under the size browsers refuse to compile synchronously on their main thread).
  */
-export function instantiateAdaFfi(base64: string): AdaFfiExports {
-  const module = new Wasm.Module(decodeBase64(base64));
+export function instantiateAdaFfi(source: string | object): AdaFfiExports {
+  const module = typeof source === "string" ? new Wasm.Module(decodeBase64(source)) : source;
   const imports: Record<string, Record<string, () => number>> = {};
   for (const { module: from, name, kind } of Wasm.Module.imports(module)) {
     if (from !== "wasi_snapshot_preview1" || kind !== "function") {

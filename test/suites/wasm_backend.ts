@@ -13,6 +13,13 @@ import { ROOT } from "../support/files.ts";
 import { runChild, runProgram } from "../support/child_program.ts";
 import { ENTRY, entryUrl, type Runtime, WASM_BINDING, WASM_ENTRY } from "../support/entries.ts";
 
+/** The API module the Wasm adapter installs for (the same module instance as WASM_BINDING's). */
+const WASM_API: Record<Runtime, string> = {
+  node: "dist/ffi/api.js",
+  deno: "ffi/api.ts",
+  bun: "dist/ffi/api.js",
+};
+
 /** A program that imports `entry` and prints which backend it loaded and one href. */
 function backendProgram(entry: string): string {
   return `import { nativeLibrary, URL } from ${JSON.stringify(entry)};\n` +
@@ -146,6 +153,21 @@ export function register(runtime: Runtime): void {
     };
     visit(join(ROOT, "dist", "runtimes", "wasm", "entry.js"));
     assert.ok(seen.size > 10, `${seen.size} modules`);
+  });
+
+  test("a WebAssembly.Module compiled elsewhere (workerd hands over an imported .wasm so) installs as the bytes do", () => {
+    const result = runProgram(runtime, () =>
+      [
+        `import { readFileSync } from "node:fs";`,
+        `import { installWasmBinding } from ${JSON.stringify(entryUrl(WASM_BINDING[runtime]))};`,
+        `import { URL, nativeLibrary } from ${JSON.stringify(entryUrl(WASM_API[runtime]))};`,
+        `const wasm = new WebAssembly.Module(readFileSync(${
+          JSON.stringify(join(ROOT, "native", "prebuilds", "wasm32", "ada_ffi.wasm"))
+        }));`,
+        `installWasmBinding(wasm);`,
+        `console.log("RESULT " + JSON.stringify([nativeLibrary().ffi, new URL("HTTP://A/b/../c?d#e").href]));`,
+      ].join("\n"));
+    assert.equal(result, ["wasm", "http://a/c?d#e"] as unknown);
   });
 
   test("the module's memory grows during a call: the kept block's views are made again, answers stay right", () => {
