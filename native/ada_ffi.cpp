@@ -58,7 +58,7 @@ struct base_memo {
   std::string bytes;
   std::optional<url> parsed;  // nullopt: the base is invalid
 };
-thread_local base_memo last_base;
+ADA_FFI_THREAD_LOCAL base_memo last_base;
 
 // The parsed base, or nullptr when it is invalid. `own` holds a base too long to keep in the memo.
 const url* parse_base(std::string_view base, std::optional<url>& own) {
@@ -86,7 +86,7 @@ const url* parse_base(std::string_view base, std::optional<url>& own) {
 // the setter that often follows (`u.search = …` after `new URL(s)`) takes it instead of parsing the href again. It
 // holds exactly what parsing its href gives, so a setter answers as with a fresh parse; the setter uses it up (the
 // URL a setter leaves is kept by no memo, so no answer ever depends on what a memo holds).
-thread_local std::optional<url> last_href;
+ADA_FFI_THREAD_LOCAL std::optional<url> last_href;
 
 // The parse of an href a setter starts from: the memo's when it is that href (used up), else a fresh one.
 std::optional<url> parse_href(std::string_view href) {

@@ -277,6 +277,21 @@ ADA_FFI_API uint32_t ada_ffi_parse_many(const uint8_t* inputs, const uint32_t* l
                                         const uint8_t* base, uint32_t base_len, uint8_t* out,
                                         uint32_t out_cap, uint32_t* results);
 
+/*
+ * WebAssembly. The same sources build a wasm32-wasi reactor module (native/prebuild.mjs: ada_ffi.wasm) with this ABI
+ * unchanged; it differs from the native libraries in three ways:
+ *   - One thread: it is built with ADA_FFI_SINGLE_THREADED, so the per-thread memos (Design, above) are plain
+ *     statics. An instance must not be entered by two threads; an engine gives each thread (Worker) its own instance.
+ *   - Buffers must live in the module's own memory (its export `memory`): every pointer above is an offset into it.
+ *     The module exports malloc and free for the caller to place its blocks there; the library itself still hands
+ *     out no memory.
+ *   - That memory can grow during any call (ada allocates from it). Growing replaces the memory's ArrayBuffer in
+ *     JavaScript and detaches the old one: a caller re-creates its views of the memory when `memory.buffer` is no
+ *     longer the buffer they were made on. Offsets, and the blocks at them, stay where they are.
+ * Call `_initialize` once before anything else (a reactor's static constructors). Its only imports are
+ * wasi_snapshot_preview1's fd_close, fd_seek and fd_write, which no operation calls (libc's stdio links them).
+ */
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,16 @@
 #include "ada_ffi.h"
 #include "ada_ffi_url_pattern.h"
 
+// The per-thread state of the library (two memos in ada_ffi.cpp, URLPattern's question context). ADA_FFI_SINGLE_THREADED
+// (defined by the WebAssembly build, native/prebuild.mjs) makes it plain static storage: a wasm32-wasi module runs one
+// thread, and a thread_local with a destructor would need __cxa_thread_atexit, which wasi-libc does not have (there is
+// no thread exit to run it at). Everything else is the same code.
+#if defined(ADA_FFI_SINGLE_THREADED)
+#define ADA_FFI_THREAD_LOCAL
+#else
+#define ADA_FFI_THREAD_LOCAL thread_local
+#endif
+
 namespace ada_ffi_internal {
 
 // ADA_FFI_OP_PARSE with plain arguments: input[0..input_len) (against base[0..base_len)), the href into

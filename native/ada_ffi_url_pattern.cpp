@@ -34,7 +34,7 @@ struct question_context {
   std::vector<answer> answers;
   std::vector<recorded_regex> questions;
 };
-thread_local question_context* current_context = nullptr;
+ADA_FFI_THREAD_LOCAL question_context* current_context = nullptr;
 
 class recording_regex_provider {
  public:

@@ -2,9 +2,13 @@
 // `npm run prebuild`: cross-compiles the native library for every platform the npm package ships, with Zig,
 // on this (Linux x86-64) machine, into native/prebuilds/<platform key>/.
 //
-//   node native/prebuild.mjs                 all seven targets
-//   node native/prebuild.mjs --host          only the one this machine runs (what `npm run build` makes)
-//   node native/prebuild.mjs linux-x64-gnu win32-x64 …
+//   node native/prebuild.mjs                 all seven targets, and the WebAssembly module
+//   node native/prebuild.mjs --host          only the one this machine runs, and the WebAssembly module (what
+//                                            `npm run build` makes)
+//   node native/prebuild.mjs linux-x64-gnu win32-x64 wasm32 …
+//
+// The WebAssembly module (native/prebuilds/wasm32/ada_ffi.wasm, WASM_TARGET) is the same sources for wasm32-wasi;
+// tools/embed_wasm.mjs then writes it into runtimes/wasm/module_bytes.ts for the runtime-neutral adapter.
 //
 // Zig comes from PyPI (`ziglang`, pinned with hashes in native/zig-requirements.txt) and ada's sources from the
 // pinned `ada-url` source distribution (native/ada_source.json, sha256 checked): both into a cache this script
@@ -18,7 +22,7 @@ import { availableParallelism, homedir } from "node:os";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { PREBUILT_TARGETS } from "./prebuilt_targets.mjs";
+import { PREBUILT_TARGETS, WASM_TARGET } from "./prebuilt_targets.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const native = join(root, "native");
@@ -241,6 +245,91 @@ async function buildTarget(name, zig, adaDir, env) {
   say(`${name}: ${linked ? "built" : "up to date"} ${output} (${seconds} s)`);
 }
 
+/**
+ * The WebAssembly module: the same sources and optimization as the native libraries, plus what a wasm32-wasi reactor
+ * needs. Why each flag:
+ * - -msimd128: ada's SIMD paths (every engine the package targets has SIMD128: Node 20+, Deno, Bun, Chromium,
+ *   workerd); -fno-exceptions: ada and our sources throw nothing (engines' Wasm exceptions are not assumed);
+ * - ADA_FFI_SINGLE_THREADED: the per-thread memos as plain statics (native/ada_ffi_operations.h);
+ * - -mexec-model=reactor: no main; `_initialize` runs the static constructors once, then any export may be called;
+ * - the exports: the whole C ABI (ada_ffi.h) and malloc/free, with which the caller places its buffers in the module's
+ *   memory (ada_ffi.h, "WebAssembly");
+ * - a 1 MiB stack (Zig's default is 16 MiB): the memory starts at 1.1 MiB. Zig's linker puts the stack first, below
+ *   the data, so an overflow traps (it runs below address 0) instead of overwriting data.
+ */
+const WASM_COMPILE_FLAGS = [
+  "-O3",
+  "-msimd128",
+  "-DNDEBUG",
+  "-fvisibility=hidden",
+  "-fvisibility-inlines-hidden",
+  "-fno-exceptions",
+  "-std=gnu++20",
+  "-DADA_INCLUDE_URL_PATTERN=1",
+  "-DADA_FFI_SINGLE_THREADED=1",
+];
+const WASM_EXPORTS = [
+  "ada_ffi_abi_version",
+  "ada_ffi_ada_version",
+  "ada_ffi_block",
+  "ada_ffi_block_at",
+  "ada_ffi_block_string_at",
+  "ada_ffi_parse_many",
+  "malloc",
+  "free",
+];
+const WASM_LINK_FLAGS = [
+  "-O3",
+  "-mexec-model=reactor",
+  "-Wl,-z,stack-size=1048576",
+  "-Wl,--strip-all",
+  ...WASM_EXPORTS.map((name) => `-Wl,--export=${name}`),
+];
+
+async function buildWasm(zig, adaDir, env) {
+  const target = WASM_TARGET;
+  const objects = join(root, "build-zig", target.key);
+  mkdirSync(objects, { recursive: true });
+  const zigVersion = spawnSync(zig, ["version"], { encoding: "utf8" }).stdout.trim();
+  const common = ["c++", "-target", target.zig, ...WASM_COMPILE_FLAGS];
+  const adaPin = readFileSync(join(native, "ada_source.json"), "utf8");
+  const headers = FFI_HEADERS.map((f) => readFileSync(join(native, f), "utf8")).join("\0");
+  const adaObject = join(objects, "ada.o");
+  const ffiObjects = FFI_SOURCES.map((source) => join(objects, source.replace(/\.cpp$/, ".o")));
+  const started = Date.now();
+  await Promise.all([
+    cached(
+      adaObject,
+      sha256([zigVersion, ...common, adaPin].join("\0")),
+      () => spawnAsync(zig, [...common, "-c", join(adaDir, "ada.cpp"), "-o", adaObject], env),
+    ),
+    ...FFI_SOURCES.map((source, i) =>
+      cached(
+        ffiObjects[i],
+        sha256([zigVersion, ...common, readFileSync(join(native, source), "utf8"), headers].join("\0")),
+        () => spawnAsync(zig, [...common, `-I${adaDir}`, "-c", join(native, source), "-o", ffiObjects[i]], env),
+      )
+    ),
+  ]);
+  const outDir = join(native, "prebuilds", target.key);
+  mkdirSync(outDir, { recursive: true });
+  const output = join(outDir, target.file);
+  const objectKeys = [adaObject, ...ffiObjects].map((o) => readFileSync(`${o}.key`, "utf8"));
+  const linkKey = sha256([zigVersion, target.zig, ...WASM_LINK_FLAGS, ...objectKeys].join("\0"));
+  const linked = await cached(
+    output,
+    linkKey,
+    () =>
+      spawnAsync(zig, ["c++", "-target", target.zig, ...WASM_LINK_FLAGS, adaObject, ...ffiObjects, "-o", output], env),
+    join(objects, `${target.file}.key`),
+  );
+  for (const file of readdirSync(outDir)) {
+    if (file !== target.file) rmSync(join(outDir, file), { force: true });
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  say(`${target.key}: ${linked ? "built" : "up to date"} ${output} (${seconds} s)`);
+}
+
 /** The key of the platform this process runs on, or undefined when no prebuilt target fits it. */
 export function hostTarget() {
   const libc = process.platform === "linux"
@@ -254,13 +343,12 @@ async function main(args) {
   let names = args.filter((a) => !a.startsWith("--"));
   if (args.includes("--host")) {
     const host = hostTarget();
-    if (host === undefined) {
-      say(`no prebuilt target for ${process.platform}-${process.arch}: nothing to do`);
-      return;
-    }
-    names = [host];
+    if (host === undefined) say(`no prebuilt target for ${process.platform}-${process.arch}: only the Wasm module`);
+    names = host === undefined ? [WASM_TARGET.key] : [host, WASM_TARGET.key];
   }
-  if (names.length === 0) names = Object.keys(PREBUILT_TARGETS);
+  if (names.length === 0) names = [...Object.keys(PREBUILT_TARGETS), WASM_TARGET.key];
+  const wasm = names.includes(WASM_TARGET.key);
+  names = names.filter((n) => n !== WASM_TARGET.key);
   const unknown = names.filter((n) => !(n in PREBUILT_TARGETS));
   if (unknown.length) {
     throw new Error(`unknown target(s) ${unknown.join(", ")}; known: ${Object.keys(PREBUILT_TARGETS)}`);
@@ -271,12 +359,13 @@ async function main(args) {
   const adaDir = ensureAdaSources();
   const env = { ...process.env, ...zigCacheEnv() };
   // Each target is a chain of two compiles and a link; Zig itself builds a target's libc++ on every core.
-  const queue = [...names];
+  const queue = [...names, ...(wasm ? [WASM_TARGET.key] : [])];
+  const build = (name) => name === WASM_TARGET.key ? buildWasm(zig, adaDir, env) : buildTarget(name, zig, adaDir, env);
   const workers = Array.from({ length: Math.min(queue.length, availableParallelism()) }, async () => {
-    while (queue.length) await buildTarget(queue.shift(), zig, adaDir, env);
+    while (queue.length) await build(queue.shift());
   });
   await Promise.all(workers);
-  say(`${names.length} target(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`${names.length + (wasm ? 1 : 0)} target(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

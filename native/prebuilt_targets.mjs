@@ -10,3 +10,8 @@ export const PREBUILT_TARGETS = {
   "darwin-arm64": { zig: "aarch64-macos.11.0", os: "darwin", arch: "arm64", file: "libada_ffi.dylib" },
   "win32-x64": { zig: "x86_64-windows-gnu", os: "win32", arch: "x64", file: "ada_ffi.dll" },
 };
+
+// The WebAssembly build of the same sources (native/prebuild.mjs builds it with every run, --host included): one
+// module for every engine, loaded by runtimes/wasm/ where no native library can be (docs/platforms.md). A wasm32-wasi
+// reactor: its only imports are three WASI calls no operation makes (runtimes/wasm/instance.ts).
+export const WASM_TARGET = { key: "wasm32", zig: "wasm32-wasi", file: "ada_ffi.wasm" };

@@ -56,9 +56,9 @@ const RUNNERS = {
 const MAPS_RUNNERS = { deno: [bin("deno"), ["run", "--allow-all", "use.ts"]] };
 
 /** Runs the use script on `runtime`: true if it gives the expected answers from the library at `library`. */
-function usesWork(runtime, library) {
+function usesWork(runtime, library, env = {}) {
   const [command, args] = RUNNERS[runtime];
-  const { status, out } = sh(command, args, { cwd: project });
+  const { status, out } = sh(command, args, { cwd: project, env });
   const [answers, mapped] = out.trim().split("\n");
   if (status !== 0 || answers !== EXPECTED) return `exit ${status}:\n${out}`;
   let loaded = mapped;
@@ -88,6 +88,9 @@ try {
       "dist/cli/bin.js",
       "dist/runtimes/bun/entry.js",
       "dist/runtimes/bun/global.js",
+      "dist/runtimes/wasm/entry.js",
+      "dist/runtimes/wasm/global.js",
+      "dist/runtimes/wasm/module_bytes.js", // the WebAssembly module, embedded (not native/prebuilds/wasm32/)
       "types/global.d.ts",
       "ffi/url/url.ts",
       "native/ada_ffi.cpp",
@@ -132,7 +135,7 @@ try {
   for (const runtime of ["node", "deno", "bun"]) {
     check(`import "ada-ffi" on ${runtime} loads the prebuilt ${prebuilt}`, () => usesWork(runtime, prebuilt));
   }
-  check(`import "ada-ffi" on Node ${NODE_LINES["26"]}: node:ffi, no warning, no koffi needed`, () => {
+  check(`import "ada-ffi" on Node ${NODE_LINES["26"]}: node:ffi, no warning, no koffi needed (older: Wasm)`, () => {
     const node26 = nodeBinary("26");
     const koffi = join(project, "node_modules", "koffi");
     const aside = join(work, "koffi-aside");
@@ -143,14 +146,42 @@ try {
       writeFileSync(join(project, "which.mjs"), script);
       const { status, stdout, out } = sh(node26, ["which.mjs"], { cwd: project });
       if (status !== 0 || stdout !== "node:ffi http://a/\n" || out !== stdout) return `exit ${status}:\n${out}`;
+      // An older Node without koffi loads the WebAssembly module; forced onto the library, it says to install koffi.
       const old = sh(process.execPath, ["which.mjs"], { cwd: project });
-      return old.status === 1 && old.out.includes("npm install koffi")
+      if (old.status !== 0 || old.stdout !== "wasm http://a/\n") {
+        return `Node ${process.version} without koffi should load the Wasm module:\n${old.out}`;
+      }
+      const forced = sh(process.execPath, ["which.mjs"], { cwd: project, env: { ADA_FFI_BACKEND: "native" } });
+      return forced.status === 1 && forced.out.includes("npm install koffi")
         ? true
-        : `Node ${process.version} without koffi should say how to install it:\n${old.out}`;
+        : `Node ${process.version} without koffi, ADA_FFI_BACKEND=native, should say how to install it:\n${forced.out}`;
     } finally {
       renameSync(aside, koffi);
     }
   });
+
+  check(
+    'import "ada-ffi/wasm" on node, deno (no permission) and bun; Deno without --allow-ffi: the Wasm module',
+    () => {
+      writeFileSync(
+        join(project, "wasm.mjs"),
+        `import { nativeLibrary, URL } from "ada-ffi/wasm"; console.log(nativeLibrary().ffi, new URL("HTTP://A/").href);`,
+      );
+      const runs = [
+        [process.execPath, ["wasm.mjs"]],
+        [bin("deno"), ["run", "wasm.mjs"]],
+        [bin("bun"), ["wasm.mjs"]],
+        [bin("deno"), ["run", "--allow-read", "--allow-env", "which.mjs"]],
+      ];
+      for (const [command, args] of runs) {
+        const { status, stdout, out } = sh(command, args, { cwd: project });
+        if (status !== 0 || stdout !== "wasm http://a/\n") {
+          return `${command} ${args.join(" ")}: exit ${status}\n${out}`;
+        }
+      }
+      return true;
+    },
+  );
 
   // CommonJS: require() of our ES module entry (require(esm), on by default from Node 20.19 and 22.12; Bun has it too),
   // with no warning printed and the same answers.
@@ -322,16 +353,24 @@ console.log(matched, id, url.href);
     // A platform the package carries no library for (FreeBSD, linux-riscv64, …), played here by removing ours:
     // the import fails naming the build command, and that command builds one from the shipped sources.
     const pkg = join(project, "node_modules", "ada-ffi");
-    check("no prebuilt library for this platform: the import names the build command, which builds it", () => {
-      rmSync(join(pkg, "native", "prebuilds"), { recursive: true, force: true });
-      const before = usesWork("node", "build/libada_ffi.so");
-      if (before === true || !before.includes("node native/build_library.mjs source")) {
-        return `without a library, loading should fail and name the build command:\n${before}`;
-      }
-      const { status, out } = sh(process.execPath, ["native/build_library.mjs", "source"], { cwd: pkg });
-      if (status !== 0) return out;
-      return existsSync(join(pkg, "build", "libada_ffi.so")) ? true : `no build/libada_ffi.so in ${readdirSync(pkg)}`;
-    });
+    check(
+      "no prebuilt library for this platform: the Wasm module; forced native, the build command, which builds it",
+      () => {
+        rmSync(join(pkg, "native", "prebuilds"), { recursive: true, force: true });
+        const wasm = sh(process.execPath, ["use.mjs"], { cwd: project });
+        const which = sh(process.execPath, ["which.mjs"], { cwd: project });
+        if (wasm.stdout.split("\n")[0] !== EXPECTED || which.stdout !== "wasm http://a/\n") {
+          return `without a library, the Wasm module should answer:\n${wasm.out}${which.out}`;
+        }
+        const before = usesWork("node", "build/libada_ffi.so", { ADA_FFI_BACKEND: "native" });
+        if (before === true || !before.includes("node native/build_library.mjs source")) {
+          return `without a library, loading should fail and name the build command:\n${before}`;
+        }
+        const { status, out } = sh(process.execPath, ["native/build_library.mjs", "source"], { cwd: pkg });
+        if (status !== 0) return out;
+        return existsSync(join(pkg, "build", "libada_ffi.so")) ? true : `no build/libada_ffi.so in ${readdirSync(pkg)}`;
+      },
+    );
     for (const runtime of ["node", "deno", "bun"]) {
       check(`the library built from source works on ${runtime}`, () => usesWork(runtime, "build/libada_ffi.so"));
     }

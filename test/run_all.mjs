@@ -53,16 +53,17 @@ if (!existsSync(join(root, "build", "CMakeCache.txt"))) {
   if (run("configure", "cmake", ["-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"]).status !== 0) process.exit(1);
 }
 if (run("native build", "cmake", ["--build", "build", "--parallel"]).status !== 0) process.exit(1);
-if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1);
-// The Node and Bun entries as they ship: one bundled module each (tools/bundle_entries.mjs), which the suites import.
-if (run("bundle", bin("bun"), ["tools/bundle_entries.mjs"]).status !== 0) process.exit(1);
-
 const results = [];
 const full = process.argv.includes("--full") || process.env.CI === "true";
-// The shipped library for this machine (full: all seven); incremental, so quick when nothing changed.
+// The shipped library for this machine (full: all seven) and the WebAssembly module; incremental, so quick when
+// nothing changed. Before tsc: the Wasm adapter imports the module's bytes, which tools/embed_wasm.mjs writes.
 if (run("prebuilt libraries", process.execPath, ["native/prebuild.mjs", ...(full ? [] : ["--host"])]).status !== 0) {
   process.exit(1);
 }
+if (run("embed wasm", process.execPath, ["tools/embed_wasm.mjs"]).status !== 0) process.exit(1);
+if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1);
+// The Node and Bun entries as they ship: one bundled module each (tools/bundle_entries.mjs), which the suites import.
+if (run("bundle", bin("bun"), ["tools/bundle_entries.mjs"]).status !== 0) process.exit(1);
 
 {
   const { status, output } = run("C tests", "ctest", ["--test-dir", "build", "--output-on-failure"]);
@@ -102,6 +103,30 @@ const suites = [
     "test/deno.ts",
   ]],
   ["bun", bin("bun"), ["test/bun.ts"]],
+  // The same suites on the WebAssembly backend (runtimes/wasm/). Node 26, Deno and Bun run all of them; Node 20, 22
+  // and 24 the suites that run in this process (the WPT data, the differentials, hostile input, URLPattern and
+  // URLPatternList: ADA_FFI_TEST_IN_PROCESS), which keeps CI's added time to about a minute. Deno runs without
+  // --allow-ffi: the automatic fallback, not a forced one.
+  [`node ${process.versions.node.split(".")[0]} wasm`, process.execPath, ["--expose-gc", "dist/test/node.js"], {
+    ADA_FFI_BACKEND: "wasm",
+    ADA_FFI_TEST_IN_PROCESS: "1",
+  }],
+  ...nodeLines.filter(([name]) => !name.endsWith("koffi")).map(([name, binary, suite]) => [
+    `${name} wasm`,
+    binary,
+    suite,
+    { ADA_FFI_BACKEND: "wasm", ...(name === "node 26" ? {} : { ADA_FFI_TEST_IN_PROCESS: "1" }) },
+  ]),
+  ["deno wasm", bin("deno"), [
+    "run",
+    "--allow-read",
+    "--allow-write",
+    "--allow-run",
+    "--allow-env",
+    "--v8-flags=--expose-gc",
+    "test/deno.ts",
+  ]],
+  ["bun wasm", bin("bun"), ["test/bun.ts"], { ADA_FFI_BACKEND: "wasm" }],
 ];
 // The URLPattern differential test compares with Node 26's built-in (ada 4.0.0 + V8) in a child process.
 let referenceNode;
@@ -145,6 +170,8 @@ for (const [name, command, args, env] of suites) {
       "check",
       "runtimes/deno/entry.ts",
       "runtimes/deno/global.ts",
+      "runtimes/wasm/entry.ts",
+      "runtimes/wasm/global.ts",
       "cli/deno.ts",
       "test/deno.ts",
       "bench/deno.ts",

@@ -26,10 +26,12 @@ const importTheMainEntry = {
 };
 
 /**
- * The call block's bindings, which Node's bundle must declare `const` (tools/top_level_consts.mjs): the build fails if
- * a change of the bundler's output keeps them `var`.
+ * The call block's constants, which Node's bundle must declare `const` (tools/top_level_consts.mjs): the build fails if
+ * a change of the bundler's output keeps them `var`. The kept block's views (`block`, `header`, `text`, `components`)
+ * were on this list until the Wasm backend: a Wasm memory that grows detaches them, and moveKeptBlock
+ * (ffi/native_calls/kept_block.ts) makes them again, so they are assigned and stay `var`.
  */
-const NODE_HOT_CONSTANTS = ["block", "header", "text", "components", "KEPT_TEXT_CAP", "UNCHANGED", "INVALID"];
+const NODE_HOT_CONSTANTS = ["KEPT_TEXT_CAP", "UNCHANGED", "INVALID"];
 
 async function bundle(source, target, out, plugins = []) {
   const result = await Bun.build({ entrypoints: [source], target, format: "esm", plugins });

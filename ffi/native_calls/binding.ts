@@ -3,7 +3,8 @@
  *
  * An adapter opens the native library with its runtime's FFI and hands over the C functions of
  * `native/ada_ffi.h` as plain JavaScript functions, plus the cheapest ASCII decoder its runtime has.
- * Buffers are passed as the typed arrays themselves (every FFI here passes them zero-copy).
+ * Buffers are passed as the typed arrays themselves (every FFI here passes them zero-copy; the WebAssembly adapter,
+ * runtimes/wasm/binding.ts, keeps the kept block in its module's memory and copies any other buffer for the call).
  *
  * Every block call (parse, canParse, setters, domains, URLPattern) goes through `ada_ffi_block` (on koffi, a parse or
  * canParse without a base through `ada_ffi_block_string_at`, which ends in it): the block's OPERATION word, which

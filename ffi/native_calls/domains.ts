@@ -4,7 +4,7 @@
  */
 import { BLOCK_TEXT, INVALID, OP_DOMAIN_TO_ASCII, OP_DOMAIN_TO_UNICODE } from "./call_block.ts";
 import { binding } from "./installed_binding.ts";
-import { blockOfSize, decodeHrefs, fill, wordsOf } from "./kept_block.ts";
+import { blockOfSize, decodeHrefs, fill, keptBlock, wordsOf } from "./kept_block.ts";
 import { maxUtf8Length } from "./strings.ts";
 
 const utf8Decoder = new TextDecoder();
@@ -13,9 +13,11 @@ const utf8Decoder = new TextDecoder();
 function domainCall(domain: string, unicode: boolean): string {
   const lib = binding();
   // Results are at most a small multiple of the input (Punycode, UTF-8): sized for the worst case, no second call.
-  const target = blockOfSize(BLOCK_TEXT + 4 * maxUtf8Length(domain) + 64);
+  let target = blockOfSize(BLOCK_TEXT + 4 * maxUtf8Length(domain) + 64);
   fill(target, wordsOf(target), domain, undefined, unicode ? OP_DOMAIN_TO_UNICODE : OP_DOMAIN_TO_ASCII);
+  const kept = target === keptBlock;
   const result = lib.block(target);
+  if (kept) target = keptBlock; // the call may have moved it (a Wasm memory that grew: moveKeptBlock)
   if (result === INVALID || result > target.length - BLOCK_TEXT) return "";
   const end = BLOCK_TEXT + result;
   return unicode ? utf8Decoder.decode(target.subarray(BLOCK_TEXT, end)) : decodeHrefs(target, BLOCK_TEXT, end);

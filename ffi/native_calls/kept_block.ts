@@ -31,20 +31,43 @@ import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoop
 
 /**
  * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own
- * for that call. It never moves, so `components` stays a valid view. In a Wasm memory where the adapter provided one
- * (ffi/native_calls/kept_block_memory.ts; Deno's, for its Wasm ASCII writer).
+ * for that call. With a native library it never moves, so `components` stays a valid view. In a Wasm memory where the
+ * adapter provided one (ffi/native_calls/kept_block_memory.ts; Deno's, for its Wasm ASCII writer). The WebAssembly
+ * backend moves it into its module's memory, and makes its views again when that memory grows (moveKeptBlock): the
+ * views are `let` for that, and whoever holds one across a native call takes it again after.
  */
 const KEPT_BLOCK_SIZE = 64 * 1024;
 /** The kept block's text capacity (TEXT_CAP): one constant, not a subtraction at each use (bytecode: see parseHref). */
 const KEPT_TEXT_CAP = KEPT_BLOCK_SIZE - TEXT;
-const block = allocateKeptBlock(KEPT_BLOCK_SIZE);
+let block = allocateKeptBlock(KEPT_BLOCK_SIZE);
 /** The kept block, for adapters that call it by address (./block_address.ts). */
-export const keptBlock: Uint8Array = block;
-const header = new Int32Array(block.buffer, 0, TEXT / 4);
-const text = block.subarray(TEXT);
+export let keptBlock: Uint8Array = block;
+let header = new Int32Array(block.buffer, block.byteOffset, TEXT / 4);
+let text = block.subarray(TEXT);
 
 /** Components of the last successful parse. */
-export const components: Int32Array = new Int32Array(block.buffer, COMPONENTS_WORD * 4, 9);
+export let components: Int32Array = new Int32Array(block.buffer, block.byteOffset + COMPONENTS_WORD * 4, 9);
+/** The kept block as uint32 words (wordsOf). */
+let keptWords = new Int32Array(block.buffer, block.byteOffset, KEPT_BLOCK_SIZE / 4);
+
+/**
+ * Moves the kept block and its views to `to` (KEPT_BLOCK_SIZE bytes, 4-byte aligned), for the Wasm adapter
+ * (runtimes/wasm/binding.ts): at install, into the module's memory (what the block held is copied), and whenever
+ * that memory grew during a call (growing detaches the ArrayBuffer the views were made on; the block stays at its
+ * offset, so `to` already holds its bytes). Native adapters never call it: their block never moves.
+ */
+export function moveKeptBlock(to: Uint8Array): void {
+  if (to.length !== KEPT_BLOCK_SIZE || (to.byteOffset & 3) !== 0) {
+    throw new Error("ada-ffi: a kept call block must be 64 KiB and 4-byte aligned");
+  }
+  if (block.length === KEPT_BLOCK_SIZE && to !== block) to.set(block); // not detached: carry what it holds over
+  block = to;
+  keptBlock = to;
+  header = new Int32Array(to.buffer, to.byteOffset, TEXT / 4);
+  text = to.subarray(TEXT);
+  components = new Int32Array(to.buffer, to.byteOffset + COMPONENTS_WORD * 4, 9);
+  keptWords = new Int32Array(to.buffer, to.byteOffset, KEPT_BLOCK_SIZE / 4);
+}
 
 let decodeAscii: (bytes: Uint8Array, start: number, end: number) => string = decodeAsciiPortable;
 
@@ -98,7 +121,6 @@ export function blockOfSize(size: number): Uint8Array {
   return block;
 }
 /** A block as uint32 words (native order), header first; the kept block's view is made once. */
-const keptWords = new Int32Array(block.buffer);
 export function wordsOf(target: Uint8Array): Int32Array {
   return target === block ? keptWords : new Int32Array(target.buffer, target.byteOffset, target.length >> 2);
 }
@@ -115,9 +137,15 @@ export function callGrowing(
   grow: (result: number, size: number) => number = (result, size) => Math.max(size, TEXT + result),
 ): { result: number; target: Uint8Array; words: Int32Array } {
   for (;;) {
-    const target = blockOfSize(size);
-    const words = wordsOf(target);
+    let target = blockOfSize(size);
+    let words = wordsOf(target);
+    const kept = target === block;
     const result = fill(target, words);
+    if (kept && target !== block) {
+      // The call moved the kept block (a Wasm memory that grew: moveKeptBlock): its new views.
+      target = block;
+      words = keptWords;
+    }
     if (result === INVALID || result === UNCHANGED || result <= target.length - TEXT) return { result, target, words };
     size = grow(result, size);
   }

@@ -1,5 +1,6 @@
 /**
- * Bun entry point: loads the native library with bun:ffi.
+ * Bun entry point: loads the native library with bun:ffi; where it cannot be loaded, the WebAssembly module
+ * (runtimes/wasm/selection.ts).
  */
 import { dlopen, FFIType } from "bun:ffi";
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
@@ -10,6 +11,8 @@ import { addBunSearchParamsMembers } from "./interop.ts";
 import { decodeLatin1 } from "../node/latin1.ts";
 import { isURLSearchParams, URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { paramsInvalidThisError } from "../../ffi/url/search_params_wording.ts";
+import { installWasmBinding } from "../wasm/binding.ts";
+import { BACKEND_ENV, backendFrom, loadBackend } from "../wasm/selection.ts";
 
 const { ptr, u32 } = FFIType;
 // Typed arrays are passed themselves, never a cached ptr(): a small array's storage can move when
@@ -21,53 +24,72 @@ const symbols = {
   ada_ffi_parse_many: { args: [ptr, ptr, u32, ptr, u32, ptr, u32, ptr], returns: u32 },
 } as const;
 
-const { library, path } = openNativeLibrary(
-  {
-    envPath: process.env[LIBRARY_ENV],
-    // This file runs bundled into dist/runtimes/bun/entry.js (tools/bundle_entries.mjs), as the package ships it, and
-    // from source (`bun cli/bun.ts`).
-    packageRoot: import.meta.dir.replace(/[\\/]dist[\\/]runtimes[\\/]bun$|[\\/]runtimes[\\/]bun$/, ""),
-    platform: process.platform,
-    arch: process.arch,
-    libc: bunLibc(),
-    readHead,
-    fileSize,
-    // `bun build --compile` puts the code in a virtual file system, without the package's native library.
-    hint: import.meta.dir.startsWith("/$bunfs/") || import.meta.dir.startsWith("B:/~BUN/")
-      ? `This is an executable made by \`bun build --compile\`, which does not embed the native library: ship ` +
-        `ada-ffi's native/prebuilds/<platform>/ library beside it and set ${LIBRARY_ENV} to its path.`
-      : undefined,
-  },
-  (file) => {
-    try {
-      return dlopen(file, symbols);
-    } catch (error) {
-      // Not the library's fault: bun:ffi compiles its calls, and this process runs without the JIT.
-      if (/requires the JIT/.test((error as Error)?.message)) {
-        throw new LoaderUnavailableError(
-          "ada-ffi: bun:ffi needs Bun's JIT, and this process runs without it (BUN_JSC_useJIT=0?): run Bun with " +
-            "its JIT on.",
-          { cause: error },
-        );
+/** Opens the native library and installs it (throws when it cannot be loaded). */
+function loadNative(): void {
+  const { library, path } = openNativeLibrary(
+    {
+      envPath: process.env[LIBRARY_ENV],
+      // This file runs bundled into dist/runtimes/bun/entry.js (tools/bundle_entries.mjs), as the package ships it, and
+      // from source (`bun cli/bun.ts`).
+      packageRoot: import.meta.dir.replace(/[\\/]dist[\\/]runtimes[\\/]bun$|[\\/]runtimes[\\/]bun$/, ""),
+      platform: process.platform,
+      arch: process.arch,
+      libc: bunLibc(),
+      readHead,
+      fileSize,
+      // `bun build --compile` puts the code in a virtual file system, without the package's native library.
+      hint: import.meta.dir.startsWith("/$bunfs/") || import.meta.dir.startsWith("B:/~BUN/")
+        ? `This is an executable made by \`bun build --compile\`, which does not embed the native library: ship ` +
+          `ada-ffi's native/prebuilds/<platform>/ library beside it and set ${LIBRARY_ENV} to its path.`
+        : undefined,
+    },
+    (file) => {
+      try {
+        return dlopen(file, symbols);
+      } catch (error) {
+        // Not the library's fault: bun:ffi compiles its calls, and this process runs without the JIT.
+        if (/requires the JIT/.test((error as Error)?.message)) {
+          throw new LoaderUnavailableError(
+            "ada-ffi: bun:ffi needs Bun's JIT, and this process runs without it (BUN_JSC_useJIT=0?): run Bun with " +
+              "its JIT on.",
+            { cause: error },
+          );
+        }
+        throw error;
       }
-      throw error;
-    }
-  },
-);
+    },
+  );
 
-const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block } = library.symbols;
+  const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block } = library.symbols;
 
-const binding: NativeBinding = {
-  abiVersion: () => ada_ffi_abi_version(),
-  adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  // Every block call, by its typed array (ffi/native_calls/block_address.ts: passing an address gains nothing on Bun).
-  block: (block) => ada_ffi_block(block),
-  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
-    ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
-  decodeAscii: decodeLatin1, // Buffer's latin1 slice, as on Node
-};
+  const binding: NativeBinding = {
+    abiVersion: () => ada_ffi_abi_version(),
+    adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+    // Every block call, by its typed array (ffi/native_calls/block_address.ts: passing an address gains nothing on Bun).
+    block: (block) => ada_ffi_block(block),
+    parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+      ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
+    decodeAscii: decodeLatin1, // Buffer's latin1 slice, as on Node
+  };
 
-installBinding(binding, path, "bun:ffi");
+  installBinding(binding, path, "bun:ffi");
+}
+
+/**
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes (tools/embed_wasm.mjs) are
+ * required only now (in the static import graph they would be parsed at every start-up): the compiled module beside
+ * the Wasm adapter, or, run from the sources (`bun cli/bun.ts`), the generated TypeScript.
+ */
+function loadWasm(): void {
+  const embedded = /[\\/]dist[\\/]runtimes[\\/]bun$/.test(import.meta.dir)
+    ? "../wasm/module_bytes.js"
+    : "../wasm/module_bytes.ts";
+  const { ADA_FFI_WASM_BASE64 } = import.meta.require(embedded) as { ADA_FFI_WASM_BASE64: string };
+  installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });
+}
+
+loadBackend(backendFrom(process.env[BACKEND_ENV]), !!process.env[LIBRARY_ENV], loadNative, loadWasm);
+
 addBunSearchParamsMembers(URLSearchParams, isURLSearchParams, paramsInvalidThisError);
 
 export * from "../../ffi/api.ts";

@@ -1,6 +1,7 @@
 /**
- * Deno entry point: loads the native library with Deno.dlopen. Needs --allow-ffi (and --allow-env
- * only if you want $ADA_FFI_LIBRARY honoured). Imported from JSR, it finds the prebuilt library in the npm package
+ * Deno entry point: loads the native library with Deno.dlopen, with --allow-ffi (and --allow-env only if you want
+ * $ADA_FFI_LIBRARY or $ADA_FFI_BACKEND honoured); without FFI permission, or where the library cannot be loaded, the
+ * WebAssembly module (runtimes/wasm/selection.ts). Imported from JSR, it finds the prebuilt library in the npm package
  * of the same version (npm:ada-ffi), which Deno fetches on first use.
  */
 import "./wasm_kept_block.ts"; // first: before ffi/native_calls/kept_block.ts allocates the kept block
@@ -13,6 +14,8 @@ import { keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./was
 import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { NPM_PACKAGE_VERSION } from "./npm_package.ts";
+import { installWasmBinding } from "../wasm/binding.ts";
+import { BACKEND_ENV, backendFrom } from "../wasm/selection.ts";
 
 // Only buffer, f64 and 32-bit parameters/results: Deno turns such symbols into V8 fast calls. The kept call block
 // goes by its address as a double (ffi/native_calls/block_address.ts: 4 vs 9 ns per empty call), any other as a buffer.
@@ -30,6 +33,21 @@ const symbols = {
 // Reading the variable needs --allow-env; without it we must not prompt or throw, just not look (and say so
 // in the not-found error).
 const envReadable = Deno.permissions.querySync({ name: "env", variable: LIBRARY_ENV }).state === "granted";
+const backend = backendFrom(
+  Deno.permissions.querySync({ name: "env", variable: BACKEND_ENV }).state === "granted"
+    ? Deno.env.get(BACKEND_ENV)
+    : undefined,
+);
+
+/**
+ * Deno's TextEncoder.encodeInto is an op call, ~70-90 ns whatever the length; the JS copy loop costs ~1.7 ns a
+ * character (ns per URL, by length: <32 64 vs 89, 32-63 78 vs 92, 64-95 122 vs 71, 96-127 159 vs 66). So the loop
+ * up to 64 units (it was 1024): new URL(s).href for URLs of ~200, 500, 1000 units 536 -> 280, 1102 -> 443, 2077 ->
+ * 628 ns; node_files.txt canParse 174-187 -> 169-170 ns; kasztp.txt (93% under 64 units) canParse 144-146 -> 155-156.
+ * Into the kept block, the Wasm writer (runtimes/deno/wasm_kept_block.ts) takes the loop's place up to the same length;
+ * the loop stays for the other buffers, and for the kept block where the engine runs without Wasm.
+ */
+const LOOP_ENCODE_LIMIT = 64;
 
 /** The package root, given the folder of a module in runtimes/deno/ (a checkout) or dist/runtimes/deno/ (npm). */
 function rootAbove(here: string): string {
@@ -97,67 +115,96 @@ function readHead(file: string, length = 64): Uint8Array | undefined {
   }
 }
 
-const envPath = envReadable ? Deno.env.get(LIBRARY_ENV) : undefined;
-const { library, path } = openNativeLibrary({
-  envPath,
-  envReadable,
-  // $ADA_FFI_LIBRARY first: then the npm package is not even looked up.
-  packageRoot: envPath ? undefined : await packageRoot(),
-  platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
-  arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
-  // Deno knows the libc it was built for; reading /proc/self/exe would need --allow-all.
-  libc: Deno.build.env === "musl" ? "musl" : Deno.build.env === "gnu" ? "gnu" : undefined,
-  readHead,
-  fileSize,
-}, open);
+/**
+ * Opens the native library and installs it (throws when it cannot be loaded). Without FFI permission (not granted:
+ * Deno would refuse or prompt), the automatic choice does not try it (runtimes/wasm/selection.ts).
+ */
+async function loadNative(): Promise<void> {
+  if (backend === undefined && Deno.permissions.querySync({ name: "ffi" }).state !== "granted") {
+    throw new LoaderUnavailableError("no FFI permission");
+  }
+  const envPath = envReadable ? Deno.env.get(LIBRARY_ENV) : undefined;
+  const { library, path } = openNativeLibrary({
+    envPath,
+    envReadable,
+    // $ADA_FFI_LIBRARY first: then the npm package is not even looked up.
+    packageRoot: envPath ? undefined : await packageRoot(),
+    platform: PLATFORM[Deno.build.os] ?? Deno.build.os,
+    arch: ARCH[Deno.build.arch] ?? Deno.build.arch,
+    // Deno knows the libc it was built for; reading /proc/self/exe would need --allow-all.
+    libc: Deno.build.env === "musl" ? "musl" : Deno.build.env === "gnu" ? "gnu" : undefined,
+    readHead,
+    fileSize,
+  }, open);
+  installBinding(nativeBinding(library), path, "Deno.dlopen");
+}
+
+/** Past this, a buffer decoded from is not held for its pointer (see decodeAscii). */
+const POINTED_KEEP_LIMIT = 4 * 1024 * 1024;
+
+/** The library's functions as a NativeBinding. */
+function nativeBinding(library: Deno.DynamicLibrary<typeof symbols>): NativeBinding {
+  /**
+   * Deno has no latin1 slice, but its FFI reads a NUL-terminated string at a pointer natively: ~40 ns for 8-75
+   * bytes, against TextDecoder's ~99 and String.fromCharCode.apply's 50-195. A pointer costs ~190 ns to get: the last
+   * buffer's is kept (the call block, in practice), unless it is larger than any buffer kept for reuse (a block made
+   * for one huge URL: holding it kept 48 MiB for a 16 MiB href, issue 36).
+   */
+  let pointedBytes: Uint8Array | undefined;
+  let pointer: Deno.PointerValue = null;
+  const decodeAscii = cStringDecoder(() => true, (bytes, start) => {
+    if (bytes !== pointedBytes) {
+      if (bytes.length > POINTED_KEEP_LIMIT) {
+        return Deno.UnsafePointerView.getCString(Deno.UnsafePointer.of(bytes)!, start);
+      }
+      pointer = Deno.UnsafePointer.of(bytes);
+      pointedBytes = bytes;
+    }
+    return Deno.UnsafePointerView.getCString(pointer!, start);
+  }, decodeAsciiPortable);
+
+  // Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
+  const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =
+    library.symbols;
+  const address = keptBlockAddress((target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target)));
+  const byAddress = (address: number) => ada_ffi_block_at(address);
+  const byPointer = (target: Uint8Array) => ada_ffi_block(target);
+
+  return {
+    abiVersion: () => ada_ffi_abi_version(),
+    adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
+    loopEncodeLimit: LOOP_ENCODE_LIMIT,
+    block: blockCaller(address, byAddress, byPointer),
+    blockKept: keptBlockCaller(address, byAddress, byPointer),
+    parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
+      ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
+    decodeAscii,
+    keptBlockWriter: keptBlockInWasmMemory() ? wasmAsciiWriter : undefined,
+    keptBlockWriterAfter: WASM_WRITER_AFTER,
+  };
+}
 
 /**
- * Deno has no latin1 slice, but its FFI reads a NUL-terminated string at a pointer natively: ~40 ns for 8-75 bytes,
- * against TextDecoder's ~99 and String.fromCharCode.apply's 50-195. A pointer costs ~190 ns to get: the last
- * buffer's is kept (the call block, in practice), unless it is larger than any buffer kept for reuse (a block made for
- * one huge URL: holding it kept 48 MiB for a 16 MiB href, issue 36).
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when), its bytes imported only now: in the static
+ * import graph they would be read and parsed at every start-up. Needs no permission (an import, not a file read).
  */
-const POINTED_KEEP_LIMIT = 4 * 1024 * 1024;
-let pointedBytes: Uint8Array | undefined;
-let pointer: Deno.PointerValue = null;
-const decodeAscii = cStringDecoder(() => true, (bytes, start) => {
-  if (bytes !== pointedBytes) {
-    if (bytes.length > POINTED_KEEP_LIMIT) {
-      return Deno.UnsafePointerView.getCString(Deno.UnsafePointer.of(bytes)!, start);
-    }
-    pointer = Deno.UnsafePointer.of(bytes);
-    pointedBytes = bytes;
+async function loadWasm(): Promise<void> {
+  const { ADA_FFI_WASM_BASE64 } = await import("../wasm/module_bytes.ts");
+  installWasmBinding(ADA_FFI_WASM_BASE64, { loopEncodeLimit: LOOP_ENCODE_LIMIT });
+}
+
+// loadBackend (runtimes/wasm/selection.ts), written out for the two asynchronous loaders.
+if (backend === "wasm") await loadWasm();
+else {
+  try {
+    await loadNative();
+  } catch (error) {
+    if (backend === "native" || (envReadable && Deno.env.get(LIBRARY_ENV))) throw error;
+    await loadWasm().catch(() => {
+      throw error;
+    });
   }
-  return Deno.UnsafePointerView.getCString(pointer!, start);
-}, decodeAsciiPortable);
-
-// Symbols in local consts, each called from one monomorphic wrapper: keeps the fast-call path.
-const { ada_ffi_abi_version, ada_ffi_ada_version, ada_ffi_parse_many, ada_ffi_block, ada_ffi_block_at } =
-  library.symbols;
-const address = keptBlockAddress((target) => Deno.UnsafePointer.value(Deno.UnsafePointer.of(target)));
-const byAddress = (address: number) => ada_ffi_block_at(address);
-const byPointer = (target: Uint8Array) => ada_ffi_block(target);
-
-const binding: NativeBinding = {
-  abiVersion: () => ada_ffi_abi_version(),
-  adaVersion: (out, cap) => ada_ffi_ada_version(out, cap),
-  // Deno's TextEncoder.encodeInto is an op call, ~70-90 ns whatever the length; the JS copy loop costs ~1.7 ns a
-  // character (ns per URL, by length: <32 64 vs 89, 32-63 78 vs 92, 64-95 122 vs 71, 96-127 159 vs 66). So the loop
-  // up to 64 units (it was 1024): new URL(s).href for URLs of ~200, 500, 1000 units 536 -> 280, 1102 -> 443, 2077 ->
-  // 628 ns; node_files.txt canParse 174-187 -> 169-170 ns; kasztp.txt (93% under 64 units) canParse 144-146 -> 155-156.
-  // Into the kept block, the Wasm writer (runtimes/deno/wasm_kept_block.ts) takes the loop's place up to the same length;
-  // the loop stays for the other buffers, and for the kept block where the engine runs without Wasm.
-  loopEncodeLimit: 64,
-  block: blockCaller(address, byAddress, byPointer),
-  blockKept: keptBlockCaller(address, byAddress, byPointer),
-  parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) =>
-    ada_ffi_parse_many(inputs, lengths, count, base, baseLen, out, outCap, results),
-  decodeAscii,
-  keptBlockWriter: keptBlockInWasmMemory() ? wasmAsciiWriter : undefined,
-  keptBlockWriterAfter: WASM_WRITER_AFTER,
-};
-
-installBinding(binding, path, "Deno.dlopen");
+}
 
 // Deno's own wording of the invalid-URL error (still a TypeError with code ERR_INVALID_URL).
 setInvalidUrlMessage((input, base) =>

@@ -1,7 +1,8 @@
 /**
  * Node.js entry point. Loads the native library with `node:ffi` where this Node has it (26; runtimes/node/node_ffi.ts)
  * and with koffi elsewhere (20, 22, 24; runtimes/node/koffi.ts). `ADA_FFI_NODE_FFI=koffi` forces koffi,
- * `ADA_FFI_NODE_FFI=node:ffi` requires node:ffi. Runs as compiled JavaScript from dist/runtimes/node/entry.js (so
+ * `ADA_FFI_NODE_FFI=node:ffi` requires node:ffi. Where no native library can be loaded, the WebAssembly module
+ * (runtimes/wasm/; `ADA_FFI_BACKEND=native|wasm` forces one: runtimes/wasm/selection.ts). Runs as compiled JavaScript from dist/runtimes/node/entry.js (so
  * the package root is three levels up).
  */
 // `process` and `Buffer` are Node's globals: ESM imports of node:process and node:buffer cost ~1 ms at start-up.
@@ -13,6 +14,8 @@ import { fileSize, readHead } from "./file_probe.ts";
 import { decodeLatin1 } from "./latin1.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { koffiInstalled, openWithKoffi } from "./koffi.ts";
+import { installWasmBinding } from "../wasm/binding.ts";
+import { BACKEND_ENV, backendFrom, loadBackend } from "../wasm/selection.ts";
 
 // globalThis.URL, spelled out: this file is bundled with ffi/url/url.ts (tools/bundle_entries.mjs), and a bare global
 // `URL` here would make the bundler rename our class (its `name` would read "URL2").
@@ -71,26 +74,44 @@ function isMainThread(): boolean {
   }).getBuiltinModule("node:worker_threads").isMainThread;
 }
 
-const chosen = chooseFfi();
-const { library, path } = openNativeLibrary(
-  {
-    envPath: process.env[LIBRARY_ENV],
-    packageRoot,
-    platform: process.platform,
-    arch: process.arch,
-    readHead,
-    fileSize,
-  },
-  chosen.open,
-);
+/** Opens the native library and installs it (throws when it cannot be loaded). */
+function loadNative(): void {
+  const chosen = chooseFfi();
+  const { library, path } = openNativeLibrary(
+    {
+      envPath: process.env[LIBRARY_ENV],
+      packageRoot,
+      platform: process.platform,
+      arch: process.arch,
+      readHead,
+      fileSize,
+    },
+    chosen.open,
+  );
+  installBinding({ ...library, decodeAscii: library.decodeAscii ?? decodeLatin1 }, path, chosen.name);
+}
 
-installBinding(
-  {
-    ...library,
-    decodeAscii: library.decodeAscii ?? decodeLatin1,
-  },
-  path,
-  chosen.name,
+/**
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes (tools/embed_wasm.mjs) are
+ * required only now, the ES module itself (`require` of an ES module: Node >= 20.19 and 22.12; on an older Node the
+ * fallback fails and the native library's error stands): in the static import graph they would be parsed at every
+ * start-up.
+ */
+function loadWasm(): void {
+  const { createRequire } = (process as unknown as {
+    getBuiltinModule(id: "node:module"): typeof import("node:module");
+  }).getBuiltinModule("node:module");
+  const embedded = "../wasm/module_bytes.js"; // beside this file's dist/runtimes/node/entry.js
+  const { ADA_FFI_WASM_BASE64 } = createRequire(import.meta.url)(embedded) as { ADA_FFI_WASM_BASE64: string };
+  installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });
+}
+
+// A library or an FFI named by the user is an explicit choice: its errors stand, with no fallback.
+loadBackend(
+  backendFrom(process.env[BACKEND_ENV]),
+  !!process.env[LIBRARY_ENV] || !!process.env.ADA_FFI_NODE_FFI,
+  loadNative,
+  loadWasm,
 );
 
 export * from "../../ffi/api.ts";

@@ -30,6 +30,7 @@ import * as urlPatternListDifferential from "./url_pattern_list_differential.ts"
 import * as urlPatternListMatch from "./url_pattern_list_match.ts";
 import * as urlPatternRealm from "./url_pattern_realm.ts";
 import * as urlPatternUrlObjects from "./url_pattern_url_objects.ts";
+import * as wasmBackend from "./wasm_backend.ts";
 
 /**
  * ADA_FFI_TEST_IN_PROCESS=1 registers only the suites that run in this process: under qemu-user (the arm64
@@ -71,6 +72,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;
   run("loading", () => loading.register(runtime));
   run("loading_errors", () => loadingErrors.register(runtime));
+  run("wasm_backend", () => wasmBackend.register(runtime));
   run("jsr_style", () => jsrStyle.register(runtime));
   run("global", () => global.register(runtime));
   run("runtime_apis", () => runtimeApis.register(runtime));

@@ -30,7 +30,8 @@ function runWith(runtime: Runtime, env: Record<string, string | undefined>) {
   const run = runChild(
     runtime,
     () => `import { URL } from ${JSON.stringify(entry)};\nconsole.log("href=" + new URL("HTTP://A/").href);\n`,
-    { env },
+    // The automatic backend choice unless `env` says (a suite run forced onto Wasm must not force these children).
+    { env: { ADA_FFI_BACKEND: undefined, ...env } },
   );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
@@ -72,7 +73,7 @@ export function register(runtime: Runtime): void {
         const entry = join(dir, "entry.mjs");
         writeFileSync(entry, readFileSync(new URL(entryUrl(ENTRY.node))));
         const body = workerProgram(pathToFileURL(entry).href);
-        const env = { ADA_FFI_LIBRARY: join(ROOT, "build", "libada_ffi.so") };
+        const env = { ADA_FFI_LIBRARY: join(ROOT, "build", "libada_ffi.so"), ADA_FFI_BACKEND: undefined };
         const run = runChild("node", () => body, { env: { ...env, ADA_FFI_NODE_FFI: undefined } });
         assert.is(run.stdout, "main=node:ffi worker=node:ffi\n", run.stderr);
         assert.is(run.stderr.split("ADA_FFI_WORKER_NODE_FFI").length, 2, run.stderr); // once: one Worker

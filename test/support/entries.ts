@@ -22,6 +22,18 @@ export const GLOBAL_ENTRY: Record<Runtime, string> = {
   bun: "dist/runtimes/bun/global.js",
 };
 
+/** `ada-ffi/wasm`, and its adapter module (the same module instance as the entry's: Node's and Bun's are unbundled). */
+export const WASM_ENTRY: Record<Runtime, string> = {
+  node: "dist/runtimes/wasm/entry.js",
+  deno: "runtimes/wasm/entry.ts",
+  bun: "dist/runtimes/wasm/entry.js",
+};
+export const WASM_BINDING: Record<Runtime, string> = {
+  node: "dist/runtimes/wasm/binding.js",
+  deno: "runtimes/wasm/binding.ts",
+  bun: "dist/runtimes/wasm/binding.js",
+};
+
 /** An entry's file: URL, for an import in a child's program. */
 export function entryUrl(file: string): string {
   return pathToFileURL(join(ROOT, file)).href;

@@ -1,0 +1,231 @@
+/**
+ * The WebAssembly backend (runtimes/wasm/): when each runtime's entry chooses it, ADA_FFI_BACKEND, the runtime-neutral
+ * entry (ada-ffi/wasm) as a browser would import it, and its memory: views that survive the memory's growth, and no
+ * growth once warm. The conformance suites themselves run on Wasm as whole suite runs (test/run_all.mjs: "… wasm").
+ * Each case runs the current runtime in a child process.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { ROOT } from "../support/files.ts";
+import { runChild, runProgram } from "../support/child_program.ts";
+import { ENTRY, entryUrl, type Runtime, WASM_BINDING, WASM_ENTRY } from "../support/entries.ts";
+
+/** The API module the Wasm adapter installs for (the same module instance as WASM_BINDING's). */
+const WASM_API: Record<Runtime, string> = {
+  node: "dist/ffi/api.js",
+  deno: "ffi/api.ts",
+  bun: "dist/ffi/api.js",
+};
+
+/** A program that imports `entry` and prints which backend it loaded and one href. */
+function backendProgram(entry: string): string {
+  return `import { nativeLibrary, URL } from ${JSON.stringify(entry)};\n` +
+    `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`;
+}
+
+/**
+ * A copy of the package's built JavaScript (dist/ffi, dist/runtimes) in a scratch folder, with node_modules linked
+ * (koffi), and what `prebuilt` gives as the native library for this platform (none when undefined): a platform with
+ * no prebuilt library, or a library that fails to load. Returns the folder.
+ */
+function packageCopy(prebuilt: string | undefined): string {
+  const dir = mkdtempSync(join(tmpdir(), "ada-ffi-wasm-fallback-"));
+  for (const part of ["ffi", "runtimes"]) {
+    cpSync(join(ROOT, "dist", part), join(dir, "dist", part), { recursive: true });
+  }
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "ada-ffi", type: "module" }));
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  if (prebuilt !== undefined) {
+    const file = join(dir, "native", "prebuilds", `linux-${process.arch}-gnu`, "libada_ffi.so");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, prebuilt);
+  }
+  return dir;
+}
+
+/** The entry a copy made by packageCopy ships for `runtime` (Deno's npm entry: dist/runtimes/deno/entry.js). */
+function copiedEntry(dir: string, runtime: Runtime): string {
+  const file = runtime === "deno" ? "dist/runtimes/deno/entry.js" : ENTRY[runtime];
+  return new URL(file, `file://${dir}/`).href;
+}
+
+/** What a child inherits that chooses for it (a suite run on koffi or on Wasm): left out unless a case sets it. */
+const UNCHOSEN = { ADA_FFI_BACKEND: undefined, ADA_FFI_NODE_FFI: undefined, ADA_FFI_LIBRARY: undefined };
+
+export function register(runtime: Runtime): void {
+  const test = suite(`wasm backend (${runtime})`);
+  const deno = (flags: string[]) => runtime === "deno" ? { flags } : {};
+
+  test("ADA_FFI_BACKEND=wasm: the Wasm module; =native: the library; anything else is refused", () => {
+    const program = () => backendProgram(entryUrl(ENTRY[runtime]));
+    const wasm = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "wasm" } });
+    assert.is(wasm.stdout, "ffi=wasm http://a/c\n", wasm.stderr);
+    const native = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "native" } });
+    assert.ok(/^ffi=(node:ffi|koffi|Deno\.dlopen|bun:ffi) http:\/\/a\/c\n$/.test(native.stdout), native.stderr);
+    const bogus = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "wsam" } });
+    assert.is(bogus.status, 1, bogus.stdout);
+    assert.ok(bogus.stderr.includes(`ADA_FFI_BACKEND must be "native" or "wasm", not "wsam"`), bogus.stderr);
+  });
+
+  test("no prebuilt library for this platform, or one that fails to load: the Wasm module; forced native: the error", () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, `native library libada_ffi.so not found for linux-${process.arch}-gnu`],
+      ["this is not an ELF file\n".repeat(100), "exists but could not be loaded"],
+    ];
+    for (const [prebuilt, nativeError] of cases) {
+      const dir = packageCopy(prebuilt);
+      try {
+        const program = () => backendProgram(copiedEntry(dir, runtime));
+        const auto = runChild(runtime, program, { env: UNCHOSEN });
+        assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
+        const forced = runChild(runtime, program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "native" } });
+        assert.is(forced.status, 1, forced.stdout);
+        assert.ok(forced.stderr.includes(nativeError), forced.stderr);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  if (runtime === "node") {
+    test("CommonJS: require of ada-ffi on Wasm and of ada-ffi/wasm", () => {
+      const program = (file: string) => () =>
+        `import { createRequire } from "node:module";\n` +
+        `const { nativeLibrary, URL } = createRequire(import.meta.url)(${JSON.stringify(join(ROOT, file))});\n` +
+        `console.log("ffi=" + nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`;
+      for (const [file, env] of [[ENTRY.node, { ADA_FFI_BACKEND: "wasm" }], [WASM_ENTRY.node, {}]] as const) {
+        const run = runChild("node", program(file), { env: { ...UNCHOSEN, ...env } });
+        assert.is(run.stdout, "ffi=wasm http://a/c\n", `${file}: ${run.stderr}`);
+      }
+    });
+  }
+
+  if (runtime === "deno") {
+    test("Deno without --allow-ffi: the Wasm module; forced native (ADA_FFI_BACKEND=native), the error names the flag", () => {
+      const program = () => backendProgram(entryUrl(ENTRY.deno));
+      const flags = ["--allow-read", "--allow-env"];
+      const auto = runChild("deno", program, { env: UNCHOSEN, flags });
+      assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
+      const forced = runChild("deno", program, { env: { ...UNCHOSEN, ADA_FFI_BACKEND: "native" }, flags });
+      assert.is.not(forced.status, 0);
+      assert.ok(forced.stderr.includes("ada-ffi needs FFI permission: run Deno with --allow-ffi"), forced.stderr);
+      assert.not.ok(forced.stderr.includes("exists but could not be loaded"), forced.stderr); // not about the file
+      assert.not.ok(forced.stderr.includes("Rebuild"), forced.stderr);
+    });
+  }
+
+  if (runtime === "bun") {
+    test("Bun without its JIT (BUN_JSC_useJIT=0): the Wasm module; forced native, the error says bun:ffi needs the JIT", () => {
+      const program = () => backendProgram(entryUrl(ENTRY.bun));
+      const auto = runChild("bun", program, { env: { ...UNCHOSEN, BUN_JSC_useJIT: "0" } });
+      assert.is(auto.stdout, "ffi=wasm http://a/c\n", auto.stderr);
+      const forced = runChild("bun", program, { env: { ...UNCHOSEN, BUN_JSC_useJIT: "0", ADA_FFI_BACKEND: "native" } });
+      assert.is(forced.status, 1, `${forced.stdout}${forced.stderr}`);
+      assert.ok(forced.stderr.includes("bun:ffi needs Bun's JIT"), forced.stderr);
+      assert.not.ok(forced.stderr.includes("Rebuild"), forced.stderr);
+    });
+  }
+
+  test("ada-ffi/wasm: imports with no permission at all, and only relative modules (a browser's static import)", () => {
+    const run = runChild(runtime, () => backendProgram(entryUrl(WASM_ENTRY[runtime])), {
+      env: { ADA_FFI_BACKEND: undefined },
+      ...deno([]),
+    });
+    assert.is(run.stdout, "ffi=wasm http://a/c\n", run.stderr);
+    // The module graph a browser loads from dist/runtimes/wasm/entry.js: every import is a relative path to a file.
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, "utf8");
+      for (
+        const m of text.matchAll(
+          /(?:^|[\s;])(?:import|export)\b[^"'`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm,
+        )
+      ) {
+        const specifier = m[1] ?? m[2];
+        assert.ok(/^\.\.?\/.*\.js$/.test(specifier), `${file} imports ${specifier}`);
+        visit(join(dirname(file), specifier));
+      }
+    };
+    visit(join(ROOT, "dist", "runtimes", "wasm", "entry.js"));
+    assert.ok(seen.size > 10, `${seen.size} modules`);
+  });
+
+  test("a WebAssembly.Module compiled elsewhere (workerd hands over an imported .wasm so) installs as the bytes do", () => {
+    const result = runProgram(runtime, () =>
+      [
+        `import { readFileSync } from "node:fs";`,
+        `import { installWasmBinding } from ${JSON.stringify(entryUrl(WASM_BINDING[runtime]))};`,
+        `import { URL, nativeLibrary } from ${JSON.stringify(entryUrl(WASM_API[runtime]))};`,
+        `const wasm = new WebAssembly.Module(readFileSync(${
+          JSON.stringify(join(ROOT, "native", "prebuilds", "wasm32", "ada_ffi.wasm"))
+        }));`,
+        `installWasmBinding(wasm);`,
+        `console.log("RESULT " + JSON.stringify([nativeLibrary().ffi, new URL("HTTP://A/b/../c?d#e").href]));`,
+      ].join("\n"));
+    assert.equal(result, ["wasm", "http://a/c?d#e"] as unknown);
+  });
+
+  test("the module's memory grows during a call: the kept block's views are made again, answers stay right", () => {
+    const result = runProgram(runtime, () =>
+      [
+        `import { URL, parseMany, URLPattern } from ${JSON.stringify(entryUrl(WASM_ENTRY[runtime]))};`,
+        `import { wasmMemoryBytes } from ${JSON.stringify(entryUrl(WASM_BINDING[runtime]))};`,
+        `const Builtin = globalThis.URL;`,
+        `const parts = (u) => [u.href, u.protocol, u.username, u.hostname, u.port, u.pathname, u.search, u.hash];`,
+        `const inputs = ["HTTP://A.com/x/../y?z#w", "https://user:pw@h.example:8080/p?q#f", "http://[::1]/a b"];`,
+        `const before = wasmMemoryBytes();`,
+        // ~18 MB of href from 3 MB of input: more than the memory holds at start, so it grows during this call.
+        `const huge = "http://example.com/?" + "\\u00e9".repeat(3_000_000);`,
+        `const hugeSame = new URL(huge).href === new Builtin(huge).href;`,
+        `const grew = wasmMemoryBytes() > before;`,
+        `const ours = inputs.map((s) => parts(new URL(s)));`,
+        `const builtin = inputs.map((s) => parts(new Builtin(s)));`,
+        `const u = new URL(inputs[1]); u.pathname = "/q r"; u.port = "81";`,
+        `const v = new Builtin(inputs[1]); v.pathname = "/q r"; v.port = "81";`,
+        `const many = parseMany(inputs).map((x) => x.href).join(" ") === inputs.map((s) => new Builtin(s).href).join(" ");`,
+        `const pattern = new URLPattern({ pathname: "/y" }).test(inputs[0]);`,
+        `console.log("RESULT " + JSON.stringify({ hugeSame, grew, same: JSON.stringify(ours) === JSON.stringify(builtin),`,
+        `  setters: u.href === v.href, many, pattern }));`,
+      ].join("\n"));
+    assert.equal(result, { hugeSame: true, grew: true, same: true, setters: true, many: true, pattern: true });
+  });
+
+  test("memory stays bounded: once warm, 200,000 rounds of every operation grow the module's memory by nothing", () => {
+    const result = runProgram(runtime, () =>
+      [
+        `import { URL, URLSearchParams, URLPattern, URLPatternList, parseMany, domainToASCII, domainToUnicode } from ${
+          JSON.stringify(entryUrl(WASM_ENTRY[runtime]))
+        };`,
+        `import { wasmMemoryBytes } from ${JSON.stringify(entryUrl(WASM_BINDING[runtime]))};`,
+        `const inputs = Array.from({ length: 1000 }, (_, i) => "HTTP://Host" + (i % 97) + ".example.com/a/../b/" + i + "?q=" + i + "#h");`,
+        `inputs.push("http://example.com/" + "x".repeat(100_000), "http://\\u00e9.example/\\u{1F600}");`,
+        `const pattern = new URLPattern({ pathname: "/b/:n" });`,
+        `const list = new URLPatternList([{ pathname: "/users/:id" }, { hostname: "host1.example.com" }, { pathname: "/b/:n" }]);`,
+        `let checksum = 0;`,
+        `function round() {`,
+        `  for (const s of inputs) {`,
+        `    const u = new URL(s); u.search = "?x=1"; checksum += u.hostname.length;`,
+        `    checksum += URL.canParse(s) ? 1 : 0; checksum += new URL("../c?d", s).href.length;`,
+        `    checksum += pattern.test(u.href) ? 1 : 0; checksum += list.exec(u.href)?.index ?? -1;`,
+        `  }`,
+        `  checksum += parseMany(inputs).length + parseMany(inputs, "http://base.example/").length;`,
+        `  checksum += domainToASCII("ma\\u00f1ana.example").length + domainToUnicode("xn--maana-pta.example").length;`,
+        `  checksum += new URLSearchParams("a=1&b=2").toString().length;`,
+        `  new URLPattern("https://*.example.com/:a/:b{/:c}?");`,
+        `}`,
+        `for (let i = 0; i < 20; i++) round();`,
+        `const warm = wasmMemoryBytes();`,
+        `for (let i = 0; i < 200; i++) round();`,
+        `console.log("RESULT " + JSON.stringify({ warm, after: wasmMemoryBytes(), ran: checksum > 0 }));`,
+      ].join("\n"));
+    assert.is(result.ran, true);
+    assert.is(result.after, result.warm, `grew from ${result.warm} to ${result.after} bytes`);
+  });
+
+  test.run();
+}
