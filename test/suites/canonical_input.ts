@@ -329,6 +329,7 @@ export function register(api: Api, seed: number): void {
     };
     for (const url of requests) {
       const where = JSON.stringify(url.slice(0, 40));
+      // deno-lint-ignore no-control-regex
       const hasControl = /[\u0000-\u001f\u007f\ud800-\udfff]/.test(url);
       if (hasControl) assert.is(scanCanonical(url), false, `${where}: the scan must leave it to ada`);
       const theirs = expect(url);
