@@ -1,7 +1,7 @@
 // One server of the load run (bench/routing_load.mjs): node:http on 127.0.0.1, a free port, routing GitHub's REST API
 // routes (bench/data/routes/github-api.json, method + path, in file order) one of three ways, the same work around it:
 //
-//   URLPatternList    one list per method, `list.exec(ORIGIN + req.url)` (docs/routing.md: a fixed origin, concatenated)
+//   URLPatternList    one list per method, `list.match(ORIGIN + req.url)` (docs/routing.md: a fixed origin, concatenated)
 //   find-my-way       `router.find(req.method, req.url)` (what Fastify does with req.url)
 //   URLPattern loop   the runtime's built-in URLPattern (Node 24 and later), per method, the first whose exec() matches
 //
@@ -29,8 +29,8 @@ const ROUTERS = {
     });
     return (method, target) => {
       const entry = byMethod.get(method);
-      const match = entry === undefined ? null : entry.list.exec(ORIGIN + target);
-      return match === null ? null : { id: entry.ids[match.index], params: match.result.pathname.groups };
+      const match = entry === undefined ? null : entry.list.match(ORIGIN + target);
+      return match === null ? null : { id: entry.ids[match.index], params: match.params };
     };
   },
   "find-my-way"() {

@@ -62,6 +62,8 @@ if (run("prebuilt libraries", process.execPath, ["native/prebuild.mjs", ...(full
 }
 if (run("embed wasm", process.execPath, ["tools/embed_wasm.mjs"]).status !== 0) process.exit(1);
 if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1);
+// Deno's npm entry (dist/runtimes/deno/), as the package ships it: the Wasm fallback test runs a copy of it.
+if (run("tsc (Deno's npm entry)", bin("tsc"), ["-p", "tsconfig.deno.json"]).status !== 0) process.exit(1);
 // The Node and Bun entries as they ship: one bundled module each (tools/bundle_entries.mjs), which the suites import.
 if (run("bundle", bin("bun"), ["tools/bundle_entries.mjs"]).status !== 0) process.exit(1);
 
