@@ -41,9 +41,12 @@ function workerProgram(entry: string): string {
   return `import { Worker } from "node:worker_threads";
 const worker = new Worker(\`import(${JSON.stringify(entry)}).then((m) =>
   require("node:worker_threads").parentPort.postMessage(m.nativeLibrary().ffi))\`, { eval: true });
+// Listened for before the message is awaited: the Worker may exit in the same turn that delivers its message, and an
+// exit listener added after it would wait forever (Node then ends the program on an unsettled await).
+const exited = new Promise((end) => worker.once("exit", end));
 const inWorker = await new Promise((resolve, reject) => { worker.once("message", resolve); worker.once("error", reject); });
 // Not terminate(): the Worker's warning is written after a tick, and would be lost.
-await new Promise((end) => worker.once("exit", end));
+await exited;
 const { nativeLibrary } = await import(${JSON.stringify(entry)});
 console.log("main=" + nativeLibrary().ffi + " worker=" + inWorker);
 `;
