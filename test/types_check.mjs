@@ -185,10 +185,11 @@ try {
   const npmDir = project("deno_npm", null);
   writeFileSync(join(npmDir, "main.ts"), denoMain("ada-ffi"));
   writeFileSync(join(npmDir, "global.ts"), GLOBAL("ada-ffi/global"));
-  // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/), under the names a JSR user imports.
+  // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/, and runtimes/wasm/, the fallback Deno's entry
+  // imports), under the names a JSR user imports.
   const jsrDir = join(work, "deno_jsr");
   mkdirSync(jsrDir);
-  for (const folder of ["ffi", join("runtimes", "deno")]) {
+  for (const folder of ["ffi", join("runtimes", "deno"), join("runtimes", "wasm")]) {
     cpSync(join(root, folder), join(jsrDir, "jsr", folder), {
       recursive: true,
       filter: (f) => !/\.(js|d\.ts)$/.test(f),
