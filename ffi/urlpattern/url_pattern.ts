@@ -260,21 +260,27 @@ export class URLPattern {
     return true;
   }
 
-  /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
-  #exec(inputs: URLPatternInput[], pathnameGroups?: Record<string, string | undefined>): URLPatternResult | null {
-    // First the components that compare one value (exact, empty): they cost a string comparison and make nothing,
-    // and a pattern that fails nearly always fails on one of them. Then every component in the standard's order, so
-    // a component that rules the input out stops a later regular expression as it does in test() and the built-ins
-    // (a pathname RegExp run before a mismatching hostname could take seconds). No array of results.
+  /** Whether the components that compare one value (exact, empty) match the prepared values. */
+  #oneValueComponentsMatch(): boolean {
     const types = this.#types;
     for (let c = 0; c < 8; c++) {
       const type = types[c];
       if (
         type === COMPONENT_EXACT_MATCH ? valueOf(c) !== this.#exact[c] : type === COMPONENT_EMPTY && valueOf(c) !== ""
       ) {
-        return null;
+        return false;
       }
     }
+    return true;
+  }
+
+  /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
+  #exec(inputs: URLPatternInput[], pathnameGroups?: Record<string, string | undefined>): URLPatternResult | null {
+    // First the components that compare one value (exact, empty): they cost a string comparison and make nothing,
+    // and a pattern that fails nearly always fails on one of them. Then every component in the standard's order, so
+    // a component that rules the input out stops a later regular expression as it does in test() and the built-ins
+    // (a pathname RegExp run before a mismatching hostname could take seconds). No array of results.
+    if (!this.#oneValueComponentsMatch()) return null;
     const protocol = this.#match(0, valueOf(0));
     if (protocol === null) return null;
     const username = this.#match(1, valueOf(1));
@@ -322,15 +328,8 @@ export class URLPattern {
   #params(): Record<string, string | undefined> | null {
     // test()'s matching, in the standard's order after the one-value components, keeping the RegExp matches of
     // the components that have groups: no result objects.
+    if (!this.#oneValueComponentsMatch()) return null;
     const types = this.#types;
-    for (let c = 0; c < 8; c++) {
-      const type = types[c];
-      if (
-        type === COMPONENT_EXACT_MATCH ? valueOf(c) !== this.#exact[c] : type === COMPONENT_EMPTY && valueOf(c) !== ""
-      ) {
-        return null;
-      }
-    }
     const names = this.#groupNames;
     const matches: (RegExpExecArray | null)[] = [null, null, null, null, null, null, null, null];
     for (let c = 0; c < 8; c++) {

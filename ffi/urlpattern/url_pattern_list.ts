@@ -20,7 +20,7 @@ import {
   type URLPatternOptions,
   type URLPatternResult,
 } from "./url_pattern.ts";
-import { currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
+import { COMPONENTS, currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
 import { execRuntimePattern, isRuntimePattern, testRuntimePattern } from "./runtime_patterns.ts";
 import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
 import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
@@ -361,17 +361,6 @@ function askRuntime(pattern: unknown, mode: number, asked: Asked): boolean {
   return true;
 }
 
-const RESULT_COMPONENTS = [
-  "protocol",
-  "username",
-  "password",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-
 /** match()'s params from an exec() result (a runtime URLPattern's): the same rule as URLPattern's own (#params). */
 function paramsOfResult(result: URLPatternResult): Record<string, string | undefined> {
   const params: Record<string, string | undefined> = {};
@@ -379,7 +368,7 @@ function paramsOfResult(result: URLPatternResult): Record<string, string | undef
   for (const name in pathname) if (hasOwn(pathname, name)) setGroup(params, name, pathname[name]);
   for (let c = 0; c < 8; c++) {
     if (c === PATHNAME) continue;
-    const groups = result[RESULT_COMPONENTS[c]].groups;
+    const groups = result[COMPONENTS[c]].groups;
     for (const name in groups) {
       if (hasOwn(groups, name) && !isNumberName(name) && !hasOwn(params, name)) setGroup(params, name, groups[name]);
     }
