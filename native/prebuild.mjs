@@ -196,10 +196,32 @@ export function upToDate(output, key, stamp = `${output}.key`) {
 
 async function buildTarget(name, zig, adaDir, env) {
   const target = PREBUILT_TARGETS[name];
-  const objects = join(root, "build-zig", name);
+  const implib = join(root, "build-zig", name, "ada_ffi.lib"); // Windows: what the C tests link against (not shipped)
+  await compileAndLink(
+    {
+      key: name,
+      zigTarget: target.zig,
+      file: target.file,
+      compileFlags: COMPILE_FLAGS,
+      linkFlags: linkFlags(target, implib),
+      linkInputs: [readFileSync(join(native, "ada_ffi.map"), "utf8")],
+    },
+    zig,
+    adaDir,
+    env,
+  );
+}
+
+/**
+ * Compiles ada and our sources for one Zig target into build-zig/<key>/ (each object rebuilt when it, our headers,
+ * the flags, Zig or the ada pin change) and links `file` into native/prebuilds/<key>/ (relinked when an object, the
+ * link flags or `linkInputs`, e.g. the version script, change). Nothing else is left beside the output.
+ */
+async function compileAndLink({ key, zigTarget, file, compileFlags, linkFlags, linkInputs }, zig, adaDir, env) {
+  const objects = join(root, "build-zig", key);
   mkdirSync(objects, { recursive: true });
   const zigVersion = spawnSync(zig, ["version"], { encoding: "utf8" }).stdout.trim();
-  const common = ["c++", "-target", target.zig, ...COMPILE_FLAGS];
+  const common = ["c++", "-target", zigTarget, ...compileFlags];
   const adaPin = readFileSync(join(native, "ada_source.json"), "utf8");
   // Our sources compile each to an object, rebuilt when it or any of our headers changes.
   const headers = FFI_HEADERS.map((f) => readFileSync(join(native, f), "utf8")).join("\0");
@@ -222,27 +244,23 @@ async function buildTarget(name, zig, adaDir, env) {
     ),
   ]);
 
-  const outDir = join(native, "prebuilds", name);
+  const outDir = join(native, "prebuilds", key);
   mkdirSync(outDir, { recursive: true });
-  const output = join(outDir, target.file);
-  const implib = join(objects, "ada_ffi.lib"); // Windows: what the C tests link against (not shipped)
-  const flags = linkFlags(target, implib);
+  const output = join(outDir, file);
   const objectKeys = [adaObject, ...ffiObjects].map((o) => readFileSync(`${o}.key`, "utf8"));
-  const linkStamp = join(objects, `${target.file}.key`);
-  const linkKey = sha256([zigVersion, target.zig, ...flags, ...objectKeys, readFileSync(join(native, "ada_ffi.map"))]
-    .join("\0"));
+  const linkKey = sha256([zigVersion, zigTarget, ...linkFlags, ...objectKeys, ...linkInputs].join("\0"));
   const linked = await cached(
     output,
     linkKey,
-    () => spawnAsync(zig, ["c++", "-target", target.zig, ...flags, adaObject, ...ffiObjects, "-o", output], env),
-    linkStamp,
+    () => spawnAsync(zig, ["c++", "-target", zigTarget, ...linkFlags, adaObject, ...ffiObjects, "-o", output], env),
+    join(objects, `${file}.key`),
   );
   // Nothing else ships beside the library (a linker may leave e.g. a .pdb next to it).
-  for (const file of readdirSync(outDir)) {
-    if (file !== target.file) rmSync(join(outDir, file), { force: true });
+  for (const name of readdirSync(outDir)) {
+    if (name !== file) rmSync(join(outDir, name), { force: true });
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  say(`${name}: ${linked ? "built" : "up to date"} ${output} (${seconds} s)`);
+  say(`${key}: ${linked ? "built" : "up to date"} ${output} (${seconds} s)`);
 }
 
 /**
@@ -287,47 +305,19 @@ const WASM_LINK_FLAGS = [
 ];
 
 async function buildWasm(zig, adaDir, env) {
-  const target = WASM_TARGET;
-  const objects = join(root, "build-zig", target.key);
-  mkdirSync(objects, { recursive: true });
-  const zigVersion = spawnSync(zig, ["version"], { encoding: "utf8" }).stdout.trim();
-  const common = ["c++", "-target", target.zig, ...WASM_COMPILE_FLAGS];
-  const adaPin = readFileSync(join(native, "ada_source.json"), "utf8");
-  const headers = FFI_HEADERS.map((f) => readFileSync(join(native, f), "utf8")).join("\0");
-  const adaObject = join(objects, "ada.o");
-  const ffiObjects = FFI_SOURCES.map((source) => join(objects, source.replace(/\.cpp$/, ".o")));
-  const started = Date.now();
-  await Promise.all([
-    cached(
-      adaObject,
-      sha256([zigVersion, ...common, adaPin].join("\0")),
-      () => spawnAsync(zig, [...common, "-c", join(adaDir, "ada.cpp"), "-o", adaObject], env),
-    ),
-    ...FFI_SOURCES.map((source, i) =>
-      cached(
-        ffiObjects[i],
-        sha256([zigVersion, ...common, readFileSync(join(native, source), "utf8"), headers].join("\0")),
-        () => spawnAsync(zig, [...common, `-I${adaDir}`, "-c", join(native, source), "-o", ffiObjects[i]], env),
-      )
-    ),
-  ]);
-  const outDir = join(native, "prebuilds", target.key);
-  mkdirSync(outDir, { recursive: true });
-  const output = join(outDir, target.file);
-  const objectKeys = [adaObject, ...ffiObjects].map((o) => readFileSync(`${o}.key`, "utf8"));
-  const linkKey = sha256([zigVersion, target.zig, ...WASM_LINK_FLAGS, ...objectKeys].join("\0"));
-  const linked = await cached(
-    output,
-    linkKey,
-    () =>
-      spawnAsync(zig, ["c++", "-target", target.zig, ...WASM_LINK_FLAGS, adaObject, ...ffiObjects, "-o", output], env),
-    join(objects, `${target.file}.key`),
+  await compileAndLink(
+    {
+      key: WASM_TARGET.key,
+      zigTarget: WASM_TARGET.zig,
+      file: WASM_TARGET.file,
+      compileFlags: WASM_COMPILE_FLAGS,
+      linkFlags: WASM_LINK_FLAGS,
+      linkInputs: [],
+    },
+    zig,
+    adaDir,
+    env,
   );
-  for (const file of readdirSync(outDir)) {
-    if (file !== target.file) rmSync(join(outDir, file), { force: true });
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  say(`${target.key}: ${linked ? "built" : "up to date"} ${output} (${seconds} s)`);
 }
 
 /** The key of the platform this process runs on, or undefined when no prebuilt target fits it. */
