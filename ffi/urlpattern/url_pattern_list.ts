@@ -255,17 +255,8 @@ export class URLPatternList {
     const heads: number[] = [];
     for (let l = 0; l < count; l++) heads[l] = 0;
     for (;;) {
-      let best = -1;
-      let from = -1;
-      for (let l = 0; l < count; l++) {
-        const list = lists[l];
-        if (heads[l] < list.length && (best === -1 || list[heads[l]] < best)) {
-          best = list[heads[l]];
-          from = l;
-        }
-      }
+      const best = nextCandidate(lists, heads, count);
       if (best === -1) return -1;
-      heads[from]++;
       if (this.#accept(best, mode, inputs, tried++)) return best;
     }
   }
@@ -305,17 +296,8 @@ export class URLPatternList {
     const patterns = this.#patterns;
     const runtime = this.#runtime;
     for (;;) {
-      let best = -1;
-      let from = -1;
-      for (let l = 0; l < count; l++) {
-        const list = own[l];
-        if (heads[l] < list.length && (best === -1 || list[heads[l]] < best)) {
-          best = list[heads[l]];
-          from = l;
-        }
-      }
+      const best = nextCandidate(own, heads, count);
       if (best === -1) return -1;
-      heads[from]++;
       if (runtime[best]) {
         const matched = askRuntime(patterns[best], mode, asked);
         restoreValues(values);
@@ -335,6 +317,24 @@ export class URLPatternList {
     }
     return -1;
   }
+}
+
+/**
+ * The candidate lists merged in index order: the smallest index at the heads of `lists` (each list in index order,
+ * `heads` where each stands), its list's head moved past it; -1 when every list is spent.
+ */
+function nextCandidate(lists: number[][], heads: number[], count: number): number {
+  let best = -1;
+  let from = -1;
+  for (let l = 0; l < count; l++) {
+    const list = lists[l];
+    if (heads[l] < list.length && (best === -1 || list[heads[l]] < best)) {
+      best = list[heads[l]];
+      from = l;
+    }
+  }
+  if (best !== -1) heads[from]++;
+  return best;
 }
 
 /** Whether `pattern` matches the prepared input, keeping its exec() result or match() params for the mode. */
