@@ -90,20 +90,22 @@ const nodeLines = Object.keys(NODE_LINES).flatMap((line) => {
     return [];
   }
 });
+/** Deno's suite run with these permissions besides those every run has. */
+const denoSuite = (permissions) => [
+  "run",
+  ...permissions,
+  "--allow-read",
+  "--allow-write",
+  "--allow-run",
+  "--allow-env",
+  "--v8-flags=--expose-gc",
+  "test/deno.ts",
+];
 const suites = [
   // --expose-gc: the leak test forces full collections before it reads memory (Bun has Bun.gc).
   [`node ${process.versions.node.split(".")[0]}`, process.execPath, ["--expose-gc", "dist/test/node.js"]],
   ...nodeLines,
-  ["deno", bin("deno"), [
-    "run",
-    "--allow-ffi",
-    "--allow-read",
-    "--allow-write",
-    "--allow-run",
-    "--allow-env",
-    "--v8-flags=--expose-gc",
-    "test/deno.ts",
-  ]],
+  ["deno", bin("deno"), denoSuite(["--allow-ffi"])],
   ["bun", bin("bun"), ["test/bun.ts"]],
   // The same suites on the WebAssembly backend (runtimes/wasm/). Node 26, Deno and Bun run all of them; Node 20, 22
   // and 24 the suites that run in this process (the WPT data, the differentials, hostile input, URLPattern and
@@ -119,15 +121,7 @@ const suites = [
     suite,
     { ADA_FFI_BACKEND: "wasm", ...(name === "node 26" ? {} : { ADA_FFI_TEST_IN_PROCESS: "1" }) },
   ]),
-  ["deno wasm", bin("deno"), [
-    "run",
-    "--allow-read",
-    "--allow-write",
-    "--allow-run",
-    "--allow-env",
-    "--v8-flags=--expose-gc",
-    "test/deno.ts",
-  ]],
+  ["deno wasm", bin("deno"), denoSuite([])],
   ["bun wasm", bin("bun"), ["test/bun.ts"], { ADA_FFI_BACKEND: "wasm" }],
 ];
 // The URLPattern differential test compares with Node 26's built-in (ada 4.0.0 + V8) in a child process.
