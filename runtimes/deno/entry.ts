@@ -190,7 +190,11 @@ function nativeBinding(library: Deno.DynamicLibrary<typeof symbols>): NativeBind
  */
 async function loadWasm(): Promise<void> {
   const { ADA_FFI_WASM_BASE64 } = await import("../wasm/module_bytes.ts");
-  installWasmBinding(ADA_FFI_WASM_BASE64, { loopEncodeLimit: LOOP_ENCODE_LIMIT });
+  installWasmBinding(ADA_FFI_WASM_BASE64, {
+    loopEncodeLimit: LOOP_ENCODE_LIMIT,
+    keptBlockWriter: wasmAsciiWriter,
+    keptBlockWriterAfter: WASM_WRITER_AFTER,
+  });
 }
 
 // loadBackend (runtimes/wasm/selection.ts), written out for the two asynchronous loaders.

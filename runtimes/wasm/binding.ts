@@ -51,6 +51,15 @@ export interface WasmBindingOptions {
   decodeAscii?: AsciiDecoder;
   /** Deno's: its encodeInto is slow enough that the JS copy loop wins up to 64 units (runtimes/deno/entry.ts). */
   loopEncodeLimit?: number;
+  /**
+   * Deno's: a writer into the kept block (NativeBinding.keptBlockWriter), given the module's memory and the block's
+   * address in it (runtimes/deno/wasm_ascii_writer.ts), built after `keptBlockWriterAfter` encodes.
+   */
+  keptBlockWriter?: (
+    memory: { readonly buffer: ArrayBuffer },
+    blockAt: number,
+  ) => ((s: string, at: number) => number) | undefined;
+  keptBlockWriterAfter?: number;
 }
 
 /**
@@ -129,6 +138,8 @@ export function installWasmBinding(source: string | object, options: WasmBinding
       }
     },
     block: (target) => target === kept ? blockKept() : blockCopied(target),
+    keptBlockWriter: options.keptBlockWriter && (() => options.keptBlockWriter!(memory, keptAt)),
+    keptBlockWriterAfter: options.keptBlockWriterAfter,
     blockKept,
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) => {
       let inputBytes = 0;

@@ -459,22 +459,30 @@ console.log("40 workers");
       // runtimes/deno/wasm_kept_block.ts must be evaluated before ffi/native_calls/kept_block.ts allocates the kept block: an import order
       // that breaks it only shows as a slower Deno (dist/runtimes/deno/entry.js keeps the import order: tsc keeps
       // side-effect imports; CI runs this suite before that tree is built). Without WebAssembly (--jitless) neither.
+      // Without --allow-ffi the WebAssembly backend runs, its kept block in the module's memory, and the writer is
+      // built over that memory (runtimes/wasm/binding.ts, keptBlockWriter).
       const runs: [string[], string][] = [
-        [["--allow-all"], "true false true"],
-        [["--allow-all", "--v8-flags=--jitless"], "false false false"],
+        [["--allow-all"], "native true false true"],
+        [["--allow-all", "--v8-flags=--jitless"], "native false false false"],
+        [["--allow-read", "--allow-env"], "wasm true false true"],
       ];
       for (const [flags, expected] of runs) {
         const run = runChild("deno", () =>
           [
-            `import { URL } from ${JSON.stringify(entryUrl(ENTRY.deno))};`,
+            `import { URL, nativeLibrary } from ${JSON.stringify(entryUrl(ENTRY.deno))};`,
             `import * as w from ${JSON.stringify(entryUrl("runtimes/deno/wasm_ascii_writer.ts"))};`,
+            `const ffi = nativeLibrary().ffi === "wasm" ? "wasm" : "native";`,
             `const first = new URL("HTTP://A/\u00e9?q").href;`,
             `const before = w.wasmAsciiWriterInUse();`,
             `let same = true;`,
             `for (let i = 0; i < w.WASM_WRITER_AFTER + 1; i++) same &&= new URL("http://a/" + i).pathname === "/" + i;`,
-            `console.log(w.keptBlockInWasmMemory(), before, w.wasmAsciiWriterInUse(), first, same);`,
+            // After the writer: non-ASCII (it declines), a long path (past the loop limit), a base in the same block.
+            `const after = [new URL("HTTP://A/\u00e9/" + "x".repeat(40)).href, new URL("http://a/" + "y".repeat(200)).pathname.length,`,
+            `  new URL("b?c", "http://h/a/").href].join(" ");`,
+            `console.log(ffi, w.keptBlockInWasmMemory(), before, w.wasmAsciiWriterInUse(), first, same, after);`,
           ].join("\n"), { flags, env: { ADA_FFI_BACKEND: undefined } });
-        assert.is(run.stdout, `${expected} http://a/%C3%A9?q true\n`, `${flags}: ${run.stderr}`);
+        const after = `http://a/%C3%A9/${"x".repeat(40)} 201 http://h/a/b?c`;
+        assert.is(run.stdout, `${expected} http://a/%C3%A9?q true ${after}\n`, `${flags}: ${run.stderr}`);
       }
     });
   }
