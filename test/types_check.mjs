@@ -185,6 +185,8 @@ try {
   const npmDir = project("deno_npm", null);
   writeFileSync(join(npmDir, "main.ts"), denoMain("ada-ffi"));
   writeFileSync(join(npmDir, "global.ts"), GLOBAL("ada-ffi/global"));
+  writeFileSync(join(npmDir, "wasm.ts"), denoMain("ada-ffi/wasm"));
+  writeFileSync(join(npmDir, "wasm_global.ts"), GLOBAL("ada-ffi/wasm/global"));
   // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/, and runtimes/wasm/, the fallback Deno's entry
   // imports), under the names a JSR user imports.
   const jsrDir = join(work, "deno_jsr");
@@ -198,15 +200,24 @@ try {
   const jsrImports = {
     "@ada-ffi/ada-ffi": "./jsr/runtimes/deno/entry.ts",
     "@ada-ffi/ada-ffi/global": "./jsr/runtimes/deno/global.ts",
+    "@ada-ffi/ada-ffi/wasm": "./jsr/runtimes/wasm/entry.ts",
+    "@ada-ffi/ada-ffi/wasm/global": "./jsr/runtimes/wasm/global.ts",
   };
   writeFileSync(join(jsrDir, "main.ts"), denoMain("@ada-ffi/ada-ffi"));
   writeFileSync(join(jsrDir, "global.ts"), GLOBAL("@ada-ffi/ada-ffi/global"));
+  writeFileSync(join(jsrDir, "wasm.ts"), denoMain("@ada-ffi/ada-ffi/wasm"));
+  writeFileSync(join(jsrDir, "wasm_global.ts"), GLOBAL("@ada-ffi/ada-ffi/wasm/global"));
   for (const [dir, imports, label] of [[npmDir, undefined, "npm:ada-ffi"], [jsrDir, jsrImports, "JSR"]]) {
     console.log(
       `deno check, ${label === "JSR" ? "the JSR package (@ada-ffi/ada-ffi)" : "npm:ada-ffi (node_modules)"}:`,
     );
     for (const skipLibCheck of [false, true]) {
-      for (const [entry, file] of [["", "main.ts"], ["/global", "global.ts"]]) {
+      for (
+        const [entry, file] of [["", "main.ts"], ["/global", "global.ts"], ["/wasm", "wasm.ts"], [
+          "/wasm/global",
+          "wasm_global.ts",
+        ]]
+      ) {
         check(
           `deno check, ${label}${entry}, skipLibCheck ${skipLibCheck}`,
           () => denoCheck(dir, file, skipLibCheck, imports),
