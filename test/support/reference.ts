@@ -8,21 +8,10 @@ import { tmpdir } from "node:os";
 import process from "node:process";
 import { join } from "node:path";
 import { ROOT } from "./files.ts";
+import { type Getter, GETTERS } from "./getters.ts";
 
-export const GETTERS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-export type Getter = typeof GETTERS[number];
+// The getters live in a module without Node imports (the browser run loads it); their users import them from here.
+export { type Getter, GETTERS };
 export type Components = Record<Getter, string>;
 export interface Case {
   input: string;
