@@ -10,7 +10,8 @@
 // (test/prebuilt_check.mjs: formats, exports, glibc 2.17, macOS versions; C tests under musl, qemu and Wine);
 // and the npm package check (test/package_check.mjs: pack, install into an empty project, use on each
 // runtime, build from source); and the types check (test/types_check.mjs: the published declarations in a user
-// project per set of types, @types/node 20–26, lib.dom, none, deno check; skipLibCheck off and on).
+// project per set of types, @types/node 20–26, lib.dom, none, deno check; skipLibCheck off and on); and the browser
+// run (test/browser_check.mjs: the WebAssembly entry in headless Chromium, WPT URL and URLPattern data).
 // Always: deno lint, deno fmt --check, deno check and a JSR publish dry run; and the release files check
 // (test/release_files_check.mjs: actionlint on the release workflow, package metadata and file list, the benchmark
 // tables against their results files).
@@ -194,6 +195,8 @@ if (full) {
   checkScript("prebuilt", "test/prebuilt_check.mjs");
   checkScript("package", "test/package_check.mjs");
   checkScript("types", "test/types_check.mjs");
+  // The Wasm backend in headless Chromium (Debian's), the package served as ES modules: WPT URL and URLPattern data.
+  checkScript("browser", "test/browser_check.mjs");
 }
 
 /** A check script that ends with `N passed, N failed`: its counts go into the summary. */
@@ -201,13 +204,15 @@ function checkScript(name, script, args = []) {
   const { status, output } = run(name, process.execPath, [script, ...args]);
   const m = output.match(/(\d+) passed, (\d+) failed\s*$/);
   const failed = m ? Number(m[2]) : 1;
+  // A check that could not run here says so (`skipped: why`); its summary line says it too, never a pass.
+  const skipped = output.match(/^skipped: (.*)$/m)?.[1];
   results.push({
     name,
     passed: m ? Number(m[1]) : 0,
     // As for the suites: a non-zero exit with every check passed is a failure too.
     failed: failed + (failed === 0 && status !== 0 ? 1 : 0),
     status,
-    note: m ? undefined : "did not finish",
+    note: m ? (skipped && `skipped: ${skipped}`) : "did not finish",
   });
 }
 

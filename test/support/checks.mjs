@@ -1,4 +1,4 @@
-// Shared by the check scripts (test/package_check.mjs, test/prebuilt_check.mjs): running a command, counting
+// Shared by the check scripts (test/package_check.mjs, test/prebuilt_check.mjs, test/browser_check.mjs, …): running a command, counting
 // named checks, and the closing `N passed, N failed` line that test/run_all.mjs reads.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -54,9 +54,15 @@ export function fail(message) {
   console.log(`  ✘ ${message}`);
 }
 
-/** Prints the summary line and exits with its verdict. */
-export function finish() {
-  console.log(`${counts.passed} passed, ${counts.failed} failed`);
+/** Adds cases counted elsewhere (the browser run counts each WPT case in the page). */
+export function tally(passed, failed) {
+  counts.passed += passed;
+  counts.failed += failed;
+}
+
+/** Prints the summary line (after `label: `, if given) and exits with its verdict. */
+export function finish(label) {
+  console.log(`${label ? `${label}: ` : ""}${counts.passed} passed, ${counts.failed} failed`);
   process.exit(counts.failed === 0 ? 0 : 1);
 }
 
