@@ -139,13 +139,21 @@ await Bun.write("bundle.mjs", await result.outputs[0].text());
 console.log(JSON.stringify(wasm));
 `;
 
-/** The check's own main module: the example Worker as it is, plus one path that answers nativeLibrary(). */
+/**
+ * The check's own main module: the example Worker as it is, plus one path that answers nativeLibrary() and whether
+ * `ada-ffi` and `ada-ffi/wasm` resolve to the same entry under wrangler's conditions (package.json's `workerd`).
+ */
 const MAIN = `import worker from "./worker.mjs";
-import { nativeLibrary } from "ada-ffi/wasm/module";
+import { nativeLibrary, URLPatternList } from "ada-ffi/wasm/module";
+import * as main from "ada-ffi";
+import * as wasm from "ada-ffi/wasm";
 
 export default {
   fetch(request, env, ctx) {
-    if (new URL(request.url).pathname === "${BACKEND_PATH}") return Response.json(nativeLibrary());
+    if (new URL(request.url).pathname === "${BACKEND_PATH}") {
+      const sameEntry = main.URLPatternList === URLPatternList && wasm.URLPatternList === URLPatternList;
+      return Response.json({ ...nativeLibrary(), sameEntry });
+    }
     return worker.fetch(request, env, ctx);
   },
 };
@@ -263,8 +271,12 @@ const worker :Workerd.Worker = (
   {
     const response = await fetch(origin + BACKEND_PATH);
     const library = await response.json();
-    if (library.ffi === "wasm") pass(`in the Worker, nativeLibrary() is ${JSON.stringify(library)}`);
+    const { sameEntry, ...native } = library;
+    if (native.ffi === "wasm") pass(`in the Worker, nativeLibrary() is ${JSON.stringify(native)}`);
     else failed('in the Worker, nativeLibrary().ffi is "wasm"', JSON.stringify(library));
+    const both = '"ada-ffi" and "ada-ffi/wasm" are "ada-ffi/wasm/module" there (package.json\'s "workerd" condition)';
+    if (sameEntry === true) pass(both);
+    else failed(both, JSON.stringify(library));
   }
 
   // The requests, and the Worker's answers: { index, params } or null for a 404.
