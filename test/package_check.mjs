@@ -91,6 +91,8 @@ try {
       "dist/runtimes/wasm/entry.js",
       "dist/runtimes/wasm/global.js",
       "dist/runtimes/wasm/module_bytes.js", // the WebAssembly module, embedded (not native/prebuilds/wasm32/)
+      "dist/runtimes/wasm/module_entry.js", // ada-ffi/wasm/module (Workers), which imports the module as a file:
+      "dist/runtimes/wasm/ada_ffi.wasm",
       "types/global.d.ts",
       "ffi/url/url.ts",
       "native/ada_ffi.cpp",

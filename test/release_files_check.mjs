@@ -133,8 +133,9 @@ check("nothing that should not ship: only the package's own sources, dist/, type
   const allowed = [
     /^(README\.md|CHANGELOG\.md|LICENSE|package\.json|CMakeLists\.txt)$/,
     /^dist\/(ffi|runtimes|cli)\/[\w/]+\.(js|d\.ts)$/,
+    /^dist\/runtimes\/wasm\/ada_ffi\.wasm$/, // the module `ada-ffi/wasm/module` imports (Workers)
     /^types\/global\.d\.ts$/,
-    /^(ffi|runtimes)\/[\w/]+\.ts$/,
+    /^(ffi|runtimes)\/[\w/]+(\.d)?\.ts$/,
     /^cli\/\w+\.ts$/,
     /^native\/(ada_ffi\.h|ada_ffi\.cpp|ada_ffi_url_pattern\.h|ada_ffi_url_pattern\.cpp|ada_ffi_operations\.h)$/,
     /^native\/(ada_ffi\.map|CMakeLists\.txt|build_library\.mjs|ada_source\.json)$/,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The published declarations as a user's type checker reads them: the main entry ("ada-ffi", dist/**/*.d.ts) and
-// the global entry ("ada-ffi/global", types/global.d.ts), each in a tiny user project per set of types a user may
-// have, with `strict` on and `skipLibCheck` off and on; each run is one check. Ends with `N passed, N failed`.
+// The published declarations as a user's type checker reads them: the main entry ("ada-ffi", dist/**/*.d.ts), the
+// global entry ("ada-ffi/global", types/global.d.ts) and, under tsc, the Workers entry ("ada-ffi/wasm/module"), each
+// in a tiny user project per set of types a user may have, with `strict` on and `skipLibCheck` off and on; each run
+// is one check. Ends with `N passed, N failed`.
 //
 //   tsc (the pinned devDependency) with @types/node 20, 22, 24 and 26 (exact versions below, installed once by npm
 //   into ~/.cache/ada-ffi/types-node/), lib.dom with @types/node 24 and 26, lib.dom and no @types, and no @types at
@@ -167,13 +168,17 @@ try {
       fail(`${label}: ${error.message}`);
       continue;
     }
-    writeFileSync(
-      join(dir, "main.ts"),
-      MAIN("ada-ffi") + (builtinURL ? MAIN_BUILTIN_URL : "") + (builtinPattern ? MAIN_BUILTIN_PATTERN(true) : ""),
-    );
+    const builtins = (builtinURL ? MAIN_BUILTIN_URL : "") + (builtinPattern ? MAIN_BUILTIN_PATTERN(true) : "");
+    writeFileSync(join(dir, "main.ts"), MAIN("ada-ffi") + builtins);
     writeFileSync(join(dir, "global.ts"), GLOBAL("ada-ffi/global"));
+    // The Workers entry (Workers' types are lib.dom-like; a Worker bundled from Node tooling may have @types/node).
+    writeFileSync(join(dir, "wasm_module.ts"), MAIN("ada-ffi/wasm/module") + builtins);
     for (const skipLibCheck of [false, true]) {
-      for (const [entry, file] of [["ada-ffi", "main.ts"], ["ada-ffi/global", "global.ts"]]) {
+      const entries = [["ada-ffi", "main.ts"], ["ada-ffi/global", "global.ts"], [
+        "ada-ffi/wasm/module",
+        "wasm_module.ts",
+      ]];
+      for (const [entry, file] of entries) {
         check(`import "${entry}", skipLibCheck ${skipLibCheck}`, () => tsc(dir, file, lib, skipLibCheck));
       }
     }

@@ -8,10 +8,13 @@
 //   are declared `const` again where they never change (tools/top_level_consts.mjs: V8 optimizes those as constants).
 // - dist/runtimes/bun/entry.js from runtimes/bun/entry.ts, and dist/runtimes/bun/global.js from runtimes/bun/global.ts, which
 //   imports the former rather than a copy of its classes.
+// - dist/runtimes/wasm/ada_ffi.wasm, copied from native/prebuilds/wasm32/: the module `ada-ffi/wasm/module` imports as
+//   a file (runtimes/wasm/module_entry.ts: Workers compile no Wasm from bytes), beside tsc's output of that entry.
 // Deno's entry stays a tree of modules: Deno caches what it loads, and JSR publishes the TypeScript sources.
-import { renameSync } from "node:fs";
+import { chmodSync, copyFileSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { WASM_TARGET } from "../native/prebuilt_targets.mjs";
 import { restoreTopLevelConsts } from "./top_level_consts.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -63,3 +66,9 @@ const node = join(runtimes, "node", "entry.js");
 await bundle(node, "node", node);
 await bundle(join(root, "runtimes", "bun", "entry.ts"), "bun", join(runtimes, "bun", "entry.js"));
 await bundle(join(root, "runtimes", "bun", "global.ts"), "bun", join(runtimes, "bun", "global.js"), [importTheMainEntry]);
+
+// Written beside, then renamed over, as the bundles are.
+const wasmOut = join(runtimes, "wasm", WASM_TARGET.file);
+copyFileSync(join(root, "native", "prebuilds", WASM_TARGET.key, WASM_TARGET.file), `${wasmOut}.partial`);
+chmodSync(`${wasmOut}.partial`, 0o644); // data, not a program (the linker's output is executable)
+renameSync(`${wasmOut}.partial`, wasmOut);

@@ -60,6 +60,8 @@ export interface WasmBindingOptions {
     blockAt: number,
   ) => ((s: string, at: number) => number) | undefined;
   keptBlockWriterAfter?: number;
+  /** What nativeLibrary().path says (WASM_LIBRARY_PATH by default): where the module came from. */
+  libraryPath?: string;
 }
 
 /**
@@ -179,5 +181,5 @@ export function installWasmBinding(source: string | object, options: WasmBinding
     decodeAscii: options.decodeAscii,
     loopEncodeLimit: options.loopEncodeLimit,
   };
-  installBinding(binding, WASM_LIBRARY_PATH, WASM_FFI);
+  installBinding(binding, options.libraryPath ?? WASM_LIBRARY_PATH, WASM_FFI);
 }
