@@ -1,8 +1,13 @@
-/** Benchmark entry for Bun: the built-in URL vs ours. */
+/**
+ * Benchmark entry for Bun: the built-in URL vs ours, native and on the Wasm backend (the package's `ada-ffi/wasm`).
+ * Two module graphs: Bun's entry is a bundle with its own copy of ffi/, the Wasm entry tsc's tree; ourContenders
+ * checks each runs on its backend.
+ */
 import { heapSize } from "bun:jsc";
 import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
+import * as adaWasm from "../dist/runtimes/wasm/entry.js"; // `ada-ffi/wasm`, as the package ships it
 import { benchArgs, printResult } from "./args.ts";
-import { type Contender, runBench, type UrlClass } from "./harness.ts";
+import { ourContenders, runBench } from "./harness.ts";
 
 const { name, lines, rounds } = benchArgs();
 printResult(runBench(
@@ -11,11 +16,7 @@ printResult(runBench(
     version: Bun.version,
     gc: () => Bun.gc(true),
     heapUsed: () => heapSize(),
-    contenders: [{ name: "built-in", URL: globalThis.URL }, {
-      name: "ada-ffi",
-      URL: ada.URL as unknown as UrlClass,
-      parseMany: ada.parseMany as unknown as Contender["parseMany"],
-    }],
+    contenders: [{ name: "built-in", URL: globalThis.URL }, ...ourContenders(ada, adaWasm)],
   },
   name,
   lines,

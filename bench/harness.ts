@@ -30,6 +30,36 @@ export interface Contender {
   parseMany?: (inputs: string[], base?: string) => (UrlLike | null)[];
 }
 
+/** What an entry of ours exports that the contenders are made of. */
+export interface OurEntry {
+  URL: unknown;
+  parseMany?: unknown;
+  nativeLibrary(): { path: string; ffi: string };
+}
+
+/** Throws unless `native` runs on a native FFI and `wasm` on the Wasm backend, each with its own classes. */
+export function checkTwoBackends(native: OurEntry, wasm: OurEntry): void {
+  const nativeFfi = native.nativeLibrary().ffi;
+  const wasmFfi = wasm.nativeLibrary().ffi;
+  if (nativeFfi === "wasm" || wasmFfi !== "wasm" || native.URL === wasm.URL) {
+    throw new Error(`bench: the native entry runs on ${nativeFfi} and the Wasm entry on ${wasmFfi}: not two backends`);
+  }
+}
+
+/**
+ * Our two contenders, native and Wasm, from two entries of the package imported into one process. They must be two
+ * module graphs (two copies of ffi/, each with its own installed binding): were they one, the Wasm entry's install
+ * would replace the native one's and both columns would measure the same backend. Each entry's nativeLibrary() says
+ * which backend its URL runs on; this throws unless native says a native FFI and Wasm says "wasm".
+ */
+export function ourContenders(native: OurEntry, wasm: OurEntry): Contender[] {
+  checkTwoBackends(native, wasm);
+  return [
+    { name: "ada-ffi", URL: native.URL as UrlClass, parseMany: native.parseMany as Contender["parseMany"] },
+    { name: "wasm", URL: wasm.URL as UrlClass, parseMany: wasm.parseMany as Contender["parseMany"] },
+  ];
+}
+
 export interface Host {
   runtime: string;
   version: string;

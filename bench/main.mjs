@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the native ada floor (build/ada_bench) and the same workloads on every supported Node line,
-// Deno and Bun, each runtime in its own process with its built-in URL, our URL and our parseMany side by side.
+// Deno and Bun, each runtime in its own process with its built-in URL, our URL (native, and on the Wasm backend:
+// `ada-ffi/wasm`) and our parseMany side by side.
 // Prints a table, writes bench/results/url.json and bench/chart.svg (the README's chart); then the routing
 // section (bench/routing_main.mjs: URLPatternList against find-my-way, hono, rou3), bench/results/routing.json, and the
 // searchParams section (bench/search_params_main.mjs, also `npm run bench:params` alone).
@@ -92,9 +93,11 @@ function printTable(dataset) {
     "runtime",
     "built-in",
     "ada-ffi",
+    "wasm",
     "parseMany",
     "native ada",
     "ours/built-in",
+    "wasm/built-in",
     "ours/native",
     "batch/native",
   ];
@@ -109,9 +112,11 @@ function printTable(dataset) {
         name,
         fmt(ns["built-in"]),
         fmt(ours),
+        fmt(ns.wasm),
         fmt(batch),
         fmt(native[workload]),
         ratio(ours, ns["built-in"]),
+        ratio(ns.wasm, ns["built-in"]),
         ratio(ours, native[workload]),
         ratio(batch, native[workload]),
       ]);
@@ -124,9 +129,11 @@ function printTable(dataset) {
       name,
       fmt(h["built-in"]),
       fmt(h["ada-ffi"]),
+      fmt(h.wasm),
       "",
       "",
       ratio(h["ada-ffi"], h["built-in"]),
+      ratio(h.wasm, h["built-in"]),
       "",
       "",
     ]);

@@ -1,8 +1,13 @@
-/** Benchmark entry for Node (run compiled, with --expose-gc): the built-in URL vs ours. */
+/**
+ * Benchmark entry for Node (run compiled, with --expose-gc): the built-in URL vs ours, native and on the Wasm backend
+ * (the package's `ada-ffi/wasm`). Two module graphs: the Node entry is a bundle with its own copy of ffi/, the Wasm
+ * entry tsc's tree (tools/bundle_entries.mjs); ourContenders checks each runs on its backend.
+ */
 import process from "node:process";
 import * as ada from "../runtimes/node/entry.ts";
+import * as adaWasm from "../runtimes/wasm/entry.ts";
 import { benchArgs, printResult } from "./args.ts";
-import { type Contender, runBench, type UrlClass } from "./harness.ts";
+import { ourContenders, runBench } from "./harness.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
@@ -13,11 +18,7 @@ printResult(runBench(
     version: process.version,
     gc,
     heapUsed: () => process.memoryUsage().heapUsed,
-    contenders: [{ name: "built-in", URL: globalThis.URL }, {
-      name: "ada-ffi",
-      URL: ada.URL as unknown as UrlClass,
-      parseMany: ada.parseMany as unknown as Contender["parseMany"],
-    }],
+    contenders: [{ name: "built-in", URL: globalThis.URL }, ...ourContenders(ada, adaWasm)],
   },
   name,
   lines,

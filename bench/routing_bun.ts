@@ -1,16 +1,19 @@
-/** Routing benchmark entry for Bun (bench/routing_harness.ts): prints ROUTING_RESULT <json>. */
+/** Routing benchmark entry for Bun (bench/routing_harness.ts), with URLPatternList on the Wasm backend too: prints ROUTING_RESULT <json>. */
 import process from "node:process";
 import FindMyWay from "find-my-way";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import * as rou3 from "rou3";
 import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
+import * as adaWasm from "../dist/runtimes/wasm/entry.js"; // `ada-ffi/wasm`, as the package ships it
+import { checkTwoBackends } from "./harness.ts";
 import { routeSets, routingRounds, runRoutingBench } from "./routing_harness.ts";
 
 // The runtime's own URLPattern (Bun has one): our entry installs nothing on the global.
 const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;
 const gc = () => Bun.gc(true);
 const { getPath } = await import(new URL("utils/url.js", import.meta.resolve("hono")).href);
+checkTwoBackends(ada, adaWasm);
 const result = runRoutingBench(
   {
     runtime: "bun",
@@ -18,6 +21,7 @@ const result = runRoutingBench(
     gc,
     URLPattern: ada.URLPattern,
     URLPatternList: ada.URLPatternList,
+    wasmURLPatternList: adaWasm.URLPatternList,
     builtInURLPattern,
     FindMyWay,
     RegExpRouter,

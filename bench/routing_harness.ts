@@ -2,7 +2,8 @@
  * The routing benchmark, runtime-neutral: ns per lookup of a full request URL string on route sets of ~12, ~140
  * and ~1,000 routes (bench/data/routes/, PROVENANCE.md there), for our URLPatternList, the loop over our
  * URLPattern, the loop over the runtime's built-in URLPattern (where it has one), find-my-way, hono's RegExpRouter
- * (its TrieRouter where RegExpRouter refuses the set) and rou3. Each contender has its own compiled timing loop;
+ * (its TrieRouter where RegExpRouter refuses the set) and rou3; and URLPatternList on the WebAssembly backend
+ * (`ada-ffi/wasm`, "URLPatternList wasm", exec as "URLPatternList"), where the entry brings it. Each contender has its own compiled timing loop;
  * contenders are interleaved, order rotated every round, garbage collected between rounds; medians over rounds.
  *
  * Methods are ignored by every contender: each distinct path is one route (registered as GET for the routers).
@@ -26,6 +27,8 @@ export interface RoutingHost {
   gc(): void;
   URLPattern: Any;
   URLPatternList: Any;
+  /** URLPatternList of `ada-ffi/wasm` (another module graph than URLPatternList's: checkTwoBackends), if measured. */
+  wasmURLPatternList?: Any;
   /** globalThis.URLPattern before anything could install one, or undefined. */
   builtInURLPattern: Any;
   FindMyWay: Any;
@@ -135,6 +138,13 @@ function lookups(host: RoutingHost, paths: string[]): { lookups: Record<string, 
     const match = list.exec(url);
     return match === null ? -1 : match.index;
   };
+  if (host.wasmURLPatternList !== undefined) {
+    const wasmList = new host.wasmURLPatternList(paths.map((pathname) => ({ pathname })));
+    result["URLPatternList wasm"] = (url) => {
+      const match = wasmList.exec(url);
+      return match === null ? -1 : match.index;
+    };
+  }
   result["URLPatternList test"] = (url) => (list.test(url) ? 1 : -1);
   result["URLPatternList match"] = (url) => {
     const match = list.match(url);

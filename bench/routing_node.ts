@@ -1,10 +1,12 @@
-/** Routing benchmark entry for Node (bench/routing_harness.ts): prints ROUTING_RESULT <json>. */
+/** Routing benchmark entry for Node (bench/routing_harness.ts), with URLPatternList on the Wasm backend too: prints ROUTING_RESULT <json>. */
 import process from "node:process";
 import FindMyWay from "find-my-way";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import * as rou3 from "rou3";
 import * as ada from "../runtimes/node/entry.ts";
+import * as adaWasm from "../runtimes/wasm/entry.ts";
+import { checkTwoBackends } from "./harness.ts";
 import { routeSets, routingRounds, runRoutingBench } from "./routing_harness.ts";
 
 // The runtime's own URLPattern (Node 24+): our entry installs nothing on the global.
@@ -12,6 +14,7 @@ const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
 const { getPath } = await import(new URL("utils/url.js", import.meta.resolve("hono")).href);
+checkTwoBackends(ada, adaWasm);
 const result = runRoutingBench(
   {
     runtime: "node",
@@ -19,6 +22,7 @@ const result = runRoutingBench(
     gc,
     URLPattern: ada.URLPattern,
     URLPatternList: ada.URLPatternList,
+    wasmURLPatternList: adaWasm.URLPatternList,
     builtInURLPattern,
     FindMyWay,
     RegExpRouter,

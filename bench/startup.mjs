@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Start-up cost: how much importing ada-ffi and the first `new URL` add over the built-in, on every Node line
-// (test/node_lines.json), Deno and Bun. Each figure is the median wall time of N fresh processes running a
-// one-line program, ours minus the built-in's. Writes bench/results/startup.json (results_file.mjs).
+// (test/node_lines.json), Deno and Bun, for the runtime's own entry (native library) and for `ada-ffi/wasm` (the
+// WebAssembly backend: decoding the embedded module's base64, compiling and instantiating it, synchronously, at import).
+// Each figure is the median wall time of N fresh processes running a one-line program, ours minus the built-in's.
+// Writes bench/results/startup.json (results_file.mjs).
 //
 // Usage: node bench/startup.mjs [--runs N]   (npm run bench:startup)
 import { spawnSync } from "node:child_process";
@@ -28,6 +30,9 @@ const ours = (file) =>
     `ours-${file.replace(/\W/g, "_")}.mjs`,
     `import { URL } from ${JSON.stringify(entry(file))};\nnew URL("http://a/b");\n`,
   );
+
+/** `ada-ffi/wasm` as the package ships it (on Deno too: what it takes from npm). */
+const WASM_ENTRY = "dist/runtimes/wasm/entry.js";
 
 function median(command, args, env = {}) {
   const times = [];
@@ -58,7 +63,9 @@ try {
   for (const [name, binary, env] of nodes) {
     versions[name] = versionOf(binary);
     const b = median(binary, [builtin]);
-    rows.push([name, b, median(binary, [ours("dist/runtimes/node/entry.js")], env)]);
+    // The Wasm entry does not depend on the FFI: measured once per line, not again for the koffi variant.
+    const wasm = name.endsWith(" koffi") ? undefined : median(binary, [ours(WASM_ENTRY)]);
+    rows.push([name, b, median(binary, [ours("dist/runtimes/node/entry.js")], env), wasm]);
   }
   const deno = join(root, "node_modules", ".bin", "deno");
   versions.deno = versionOf(deno);
@@ -66,24 +73,34 @@ try {
     "deno",
     median(deno, ["run", "-A", builtin]),
     median(deno, ["run", "-A", ours("runtimes/deno/entry.ts")]),
+    median(deno, ["run", "-A", ours(WASM_ENTRY)]),
   ]);
   const bun = join(root, "node_modules", ".bin", "bun");
   versions.bun = versionOf(bun);
-  rows.push(["bun", median(bun, [builtin]), median(bun, [ours("dist/runtimes/bun/entry.js")])]);
+  rows.push([
+    "bun",
+    median(bun, [builtin]),
+    median(bun, [ours("dist/runtimes/bun/entry.js")]),
+    median(bun, [ours(WASM_ENTRY)]),
+  ]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`start-up, median of ${runs} fresh processes (ms): built-in URL, ada-ffi, added`);
-for (const [name, b, o] of rows) {
+console.log(
+  `start-up, median of ${runs} fresh processes (ms): built-in URL, ada-ffi, added, ada-ffi/wasm, added (target ≤ 30)`,
+);
+const cell = (n) => (n === undefined ? "—" : n.toFixed(1)).padStart(7);
+for (const [name, b, o, w] of rows) {
   console.log(
-    `${name.padEnd(14)} ${b.toFixed(1).padStart(7)} ${o.toFixed(1).padStart(7)} ${(o - b).toFixed(1).padStart(7)}`,
+    `${name.padEnd(14)} ${cell(b)} ${cell(o)} ${cell(o - b)} ${cell(w)} ${cell(w === undefined ? w : w - b)}`,
   );
 }
 const { file } = writeResults("startup", {
   command: ["node bench/startup.mjs", ...process.argv.slice(2)].join(" "),
   versions,
   runs,
-  // Milliseconds, medians of `runs` fresh processes: the built-in URL alone, and after importing ada-ffi.
-  rows: rows.map(([name, builtinMs, oursMs]) => ({ name, builtinMs, oursMs })),
+  // Milliseconds, medians of `runs` fresh processes: the built-in URL alone, after importing ada-ffi, and after
+  // importing ada-ffi/wasm (absent on the koffi variants).
+  rows: rows.map(([name, builtinMs, oursMs, wasmMs]) => ({ name, builtinMs, oursMs, wasmMs })),
 });
 console.log(`wrote ${file}`);

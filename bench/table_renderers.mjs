@@ -101,6 +101,66 @@ export function urlTable(report, datasetName) {
     markdownTable(header, rows, header.map((_, c) => c > 0));
 }
 
+/** Issue 35's targets for the Wasm backend: its ns / the built-in's on kasztp.txt, href and 4 getters, at most. */
+export function wasmTarget(runtime) {
+  if (runtime === "deno") return 0.7;
+  const line = runtime.match(/^node(\d+)$/)?.[1];
+  if (line === "20" || line === "22") return 1.0;
+  if (line !== undefined || runtime === "bun") return 1.5;
+  return undefined;
+}
+
+const WASM_OTHER_ROWS = ["getters11", "canParse", "setSearch", "relative"];
+
+/**
+ * `npm run bench`'s Wasm backend (`ada-ffi/wasm`, the contender "wasm") on kasztp.txt: ns per URL and ratio to the
+ * built-in for issue 35's two workloads with the target beside, the other workloads' ratios, and the native backend's
+ * href for scale. Undefined (the table kept as it is) for a results file from before the Wasm column. The koffi
+ * variants are left out: the Wasm backend does not depend on the FFI.
+ */
+export function urlWasmTable(report) {
+  const dataset = report.datasets.find((d) => d.name === "kasztp.txt");
+  if (!dataset) return undefined;
+  const names = Object.keys(dataset.runtimes).filter((n) => dataset.runtimes[n].ns.href?.wasm !== undefined)
+    .filter((n) => !n.endsWith("-koffi"));
+  if (names.length === 0) return undefined;
+  const pair = (w) => `${ns(w.wasm)} vs ${ns(w["built-in"])} (${ratio(w.wasm, w["built-in"])})`;
+  const met = (w, target) =>
+    target === undefined || w.wasm === undefined ? "" : w.wasm / w["built-in"] <= target ? " ✓" : " ✗";
+  const rows = names.map((name) => {
+    const r = dataset.runtimes[name];
+    const target = wasmTarget(name);
+    const href = r.ns.href ?? {};
+    const g4 = r.ns.getters4 ?? {};
+    return [
+      runtimeLabel(name, report.versions[name]),
+      pair(href) + met(href, target),
+      pair(g4) + met(g4, target),
+      target === undefined ? "—" : `≤ ${target.toFixed(2)}`,
+      ...WASM_OTHER_ROWS.map((key) => ratio(r.ns[key]?.wasm, r.ns[key]?.["built-in"])),
+      ratio(href.wasm, href["ada-ffi"]),
+    ];
+  });
+  const header = [
+    "runtime",
+    "`new URL(s).href`",
+    "`new URL(s)` + 4 getters",
+    "target",
+    "all 11 getters",
+    "`URL.canParse`",
+    "`url.search = …`",
+    "`new URL(rel, base)`",
+    "href: Wasm / native",
+  ];
+  return `${provenance(report)}
+
+\`${dataset.name}\` (${count(dataset.urls)} URLs), the Wasm backend ` +
+    `(\`ada-ffi/wasm\`) in the same processes as the other contenders: ns per URL, Wasm vs built-in (ratio), median ` +
+    `of ${rounds(dataset.rounds)}; the target is issue 35's, on the ratio of the first two columns (✓ met, ✗ not); ` +
+    `the other columns are ratios to the built-in, the last to ada-ffi's native backend:\n\n` +
+    markdownTable(header, rows, header.map((_, c) => c > 0));
+}
+
 const PARAMS_ROWS = [
   ["get", '`new URL(s).searchParams.get("id")`'],
   ["sustained", "the same, sustained"],
@@ -152,7 +212,10 @@ export function searchParamsTable(report) {
     markdownTable(header, rows, header.map((_, c) => c > 0));
 }
 
-/** `npm run bench:startup`: what importing ada-ffi adds, and the built-in's own start-up. */
+/** Issue 35's target: import of `ada-ffi/wasm` to first parse, over the built-in's start-up, at most (ms). */
+const WASM_STARTUP_TARGET_MS = 30;
+
+/** `npm run bench:startup`: what importing ada-ffi adds (native; and Wasm where measured), and the built-in's own. */
 export function startupTable(report) {
   const hasKoffi = new Set(report.rows.filter((r) => r.name.endsWith(" koffi")).map((r) => r.name.split(" ")[1]));
   const label = (name) => {
@@ -168,6 +231,17 @@ export function startupTable(report) {
     ],
     ["the built-in alone", ...report.rows.map((r) => `${r.builtinMs.toFixed(1)} ms`)],
   ];
+  // The Wasm backend's row (`ada-ffi/wasm`), from results files that have it; issue 35's target beside each figure.
+  if (report.rows.some((r) => r.wasmMs !== undefined)) {
+    rows.splice(1, 0, [
+      `added by \`ada-ffi/wasm\` (target ≤ ${WASM_STARTUP_TARGET_MS} ms)`,
+      ...report.rows.map((r) => {
+        if (r.wasmMs === undefined) return "—";
+        const added = r.wasmMs - r.builtinMs;
+        return `${added >= 0 ? "+" : ""}${added.toFixed(1)} ms ${added <= WASM_STARTUP_TARGET_MS ? "✓" : "✗"}`;
+      }),
+    ]);
+  }
   return `${provenance(report)}\n\nMedian of ${report.runs} fresh process${report.runs === 1 ? "" : "es"} each:\n\n` +
     markdownTable(header, rows, header.map((_, c) => c > 0));
 }
@@ -219,11 +293,17 @@ function pinnedMinor(name) {
   return (pkg.devDependencies?.[name] ?? "?").split(".").slice(0, 2).join(".");
 }
 
+/** Issue 35's target: URLPatternList on the Wasm backend at least this many times faster than the built-in's loop. */
+const WASM_ROUTING_TARGET = 10;
+
 /** `npm run bench:routing`: ns per lookup per route set and runtime, and the ratios of issue 34's targets. */
 export function routingTable(report) {
   const rows = [];
   const notes = [];
   const sets = Object.keys(Object.values(report.results)[0]?.sets ?? {});
+  // URLPatternList on the Wasm backend: two columns, only from results files that have it (older ones render as before).
+  const withWasm = Object.values(report.results)
+    .some((r) => Object.values(r.sets).some((s) => s.ns["URLPatternList wasm"] !== undefined));
   for (const set of sets) {
     for (const [runtime, r] of Object.entries(report.results)) {
       const s = r.sets[set];
@@ -248,6 +328,16 @@ export function routingTable(report) {
         ratio(n["URLPatternList"], n["find-my-way"]),
         typeof speedup === "number" ? speedup.toFixed(speedup >= 100 ? 0 : 1) : speedup,
       ]);
+      if (withWasm) {
+        const wasm = n["URLPatternList wasm"];
+        const wasmSpeedup = loop === undefined || wasm === undefined ? undefined : loop / wasm;
+        rows.at(-1).push(
+          thousands(wasm),
+          wasmSpeedup === undefined
+            ? "—"
+            : `${wasmSpeedup.toFixed(wasmSpeedup >= 100 ? 0 : 1)} ${wasmSpeedup >= WASM_ROUTING_TARGET ? "✓" : "✗"}`,
+        );
+      }
       if (s.hono !== "RegExpRouter") notes.push(`${runtime}, ${s.routes} routes: hono used its ${s.hono}.`);
       for (const [name, k] of Object.entries(s.disagree ?? {})) {
         if (k > 0) {
@@ -272,6 +362,7 @@ export function routingTable(report) {
     "match / hono",
     "exec / fmw",
     "built-in loop / exec",
+    ...(withWasm ? ["exec on Wasm", `built-in loop / Wasm exec (target ≥ ${WASM_ROUTING_TARGET})`] : []),
   ];
   return `${provenance(report)}\n\nns per lookup, median of ${rounds(report.rounds)}; exec, match, test: ` +
     `URLPatternList's; input: preparing the input alone:\n\n` +
@@ -280,6 +371,7 @@ export function routingTable(report) {
 
 /** Which results file a table name reads, and how it is drawn: undefined for an unknown name. */
 export function tableSource(name) {
+  if (name === "url-wasm") return { file: "url.json", render: urlWasmTable };
   const url = name.match(/^url-(.+)$/);
   if (url) return { file: "url.json", render: (report) => urlTable(report, url[1]) };
   const fixed = {

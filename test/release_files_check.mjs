@@ -228,6 +228,54 @@ check("each fixture table: the provenance line, the numbers of the results, padd
   }
   return problems.length === 0 ? true : problems.join("\n");
 });
+check(
+  "the Wasm backend's figures: a table of their own with issue 35's targets, columns only where results have them",
+  () => {
+    const problems = [];
+    const url = structuredClone(fixture("url.json"));
+    if (tableSource("url-wasm").render(url) !== undefined) problems.push("url-wasm rendered from results without Wasm");
+    const dataset = url.datasets[0];
+    dataset.name = "kasztp.txt";
+    for (const [runtime, wasm] of [["node20", [300, 270]], ["bun", [500, 200]]]) {
+      const r = dataset.runtimes[runtime];
+      r.ns.href.wasm = wasm[0];
+      r.ns.getters4.wasm = wasm[1];
+    }
+    const urlText = tableSource("url-wasm").render(url);
+    for (const w of ["| Node 20 ", "300 vs 320 (0.94) ✓", "≤ 1.00", "≤ 1.50", "500 vs 108 (4.61) ✗"]) {
+      if (!urlText?.includes(w)) problems.push(`url-wasm: no "${w}"`);
+    }
+    const startup = structuredClone(fixture("startup.json"));
+    if (tableSource("startup").render(startup).includes("wasm")) {
+      problems.push(
+        "startup: a Wasm row without Wasm results",
+      );
+    }
+    startup.rows[0].wasmMs = startup.rows[0].builtinMs + 12.5;
+    startup.rows[1].wasmMs = startup.rows[1].builtinMs + 31;
+    const startupText = tableSource("startup").render(startup);
+    for (const w of ["added by `ada-ffi/wasm` (target ≤ 30 ms)", "+12.5 ms ✓", "+31.0 ms ✗"]) {
+      if (!startupText.includes(w)) problems.push(`startup: no "${w}"`);
+    }
+    const routing = structuredClone(fixture("routing.json"));
+    if (tableSource("routing").render(routing).includes("Wasm")) {
+      problems.push(
+        "routing: Wasm columns without Wasm results",
+      );
+    }
+    const github = routing.results.bun.sets["github-api"];
+    github.ns["URLPatternList wasm"] = github.ns["built-in URLPattern loop"] / 12;
+    const routingText = tableSource("routing").render(routing);
+    for (const w of ["exec on Wasm", "built-in loop / Wasm exec (target ≥ 10)", "12.0 ✓"]) {
+      if (!routingText.includes(w)) problems.push(`routing: no "${w}"`);
+    }
+    for (const [name, text] of [["url-wasm", urlText], ["startup", startupText], ["routing", routingText]]) {
+      const rows = (text ?? "").split("\n").filter((l) => l.startsWith("|"));
+      if (new Set(rows.map((r) => r.length)).size !== 1) problems.push(`${name}: rows of different widths`);
+    }
+    return problems.length === 0 ? true : problems.join("\n");
+  },
+);
 check("markdownTable: right-aligned columns end their rule with ':', cells padded to the widest", () => {
   const got = markdownTable(["a", "value"], [["xyz", "1"], ["b", "10.5"]], [false, true]);
   const want = "| a   | value |\n| --- | ----: |\n| xyz |     1 |\n| b   |  10.5 |";
