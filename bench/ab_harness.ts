@@ -1,13 +1,15 @@
 /**
- * The A/B benchmark's in-process part (bench/ab.mjs drives it): two builds of ada-ffi and the runtime's built-in URL in
- * one process, on harness.ts's workloads, interleaved at the grain of one batch of URLs. Every batch runs each contender
- * once over the same URLs, the order cycling through every permutation, so slow drift (the CPU's clock, other processes'
- * load, the heap filling up) falls on all of them alike. A full GC starts every round, as in `npm run bench`.
+ * The A/B benchmark's in-process part (bench/ab.mjs drives it): two builds of ada-ffi and the runtime's built-in URL
+ * in one process, on harness.ts's workloads, interleaved at the grain of one batch of URLs. Every batch runs each
+ * contender once over the same URLs, the order cycling through every permutation, so slow drift (the CPU's clock,
+ * other processes' load, the heap filling up) falls on all of them alike. A full GC starts every round, as in
+ * `npm run bench`.
  *
  * Per round and pair (B/A, A/built-in, B/built-in): the ratio of the two contenders' summed times over the batches,
  * leaving out the batches whose paired ratio is far off that round's median (a batch pre-empted by another process:
- * one time-slice is ~10 ms, a batch ~0.3 ms; see preempted()). Paired on the same URLs, a batch's ratio does not depend on which URLs it
- * holds; summed, a change that touches only some URLs counts by its weight (a median of batch ratios would hide it).
+ * one time-slice is ~10 ms, a batch ~0.3 ms; see preempted()). Paired on the same URLs, a batch's ratio does not
+ * depend on which URLs it holds; summed, a change that touches only some URLs counts by its weight (a median of batch
+ * ratios would hide it).
  */
 import { batchHref, compile, type Contender, median, supports, WORKLOAD_BODIES } from "./harness.ts";
 

@@ -2,7 +2,7 @@
 // machine. A and B run in separate processes here (a counter counts a whole process). Each workload runs twice per
 // side, `base` rounds and `base + extra` rounds (a GC before each, as in the timed runs); the difference divided by
 // `extra` × URLs is the instructions one URL costs in the steady state, start-up, loading and warm-up cancelled out.
-// Counted in user space (`instructions:u`), every thread (V8's compiler threads too, which is most of what still varies).
+// Counted in user space (`instructions:u`), every thread (V8's compiler threads too: most of what still varies).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

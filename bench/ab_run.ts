@@ -42,12 +42,12 @@ const facts = runtimeFacts();
 const builtin: Contender = { name: "built-in", URL: globalThis.URL as unknown as UrlClass };
 if (config.mode === "single") {
   const host: AbHost = { ...facts, contenders: [builtin, await contender("X", config.entries.X)] };
-  console.log("AB_SINGLE " + JSON.stringify(runSingle(host, lines, config.workload, config.rounds)));
+  process.stdout.write("AB_SINGLE " + JSON.stringify(runSingle(host, lines, config.workload, config.rounds)) + "\n");
 } else {
   const host: AbHost = {
     ...facts,
     contenders: [builtin, await contender("A", config.entries.A), await contender("B", config.entries.B)],
   };
   if (host.contenders[1].URL === host.contenders[2].URL) throw new Error("A and B loaded the same module");
-  console.log("AB_RESULT " + JSON.stringify(runAb(host, lines, config)));
+  process.stdout.write("AB_RESULT " + JSON.stringify(runAb(host, lines, config)) + "\n");
 }
