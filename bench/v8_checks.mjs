@@ -197,7 +197,9 @@ function deoptLoops(trace) {
   const steady = trace.slice(trace.indexOf("STEADY"));
   const counts = new Map();
   for (const line of steady.split("\n")) {
-    const m = line.match(/\[bailout \(kind: [\w-]+, reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction ([^ >]+)/);
+    const m = line.match(
+      /\[bailout \(kind: [\w-]+, reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction (.+?)(?: \(sfi|>)/,
+    );
     if (!m || /on stack replacement/.test(m[1])) continue;
     const key = `${m[2]}: ${m[1]}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
