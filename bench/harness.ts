@@ -90,7 +90,7 @@ type Workload = (c: Contender, urls: string[], relatives: string[]) => number;
  * the work. Each contender gets its own compiled copy (see compile()), so every property access site
  * sees one class only, as in a real program, instead of a polymorphic site shared by all contenders.
  */
-const WORKLOAD_BODIES: Record<string, string> = {
+export const WORKLOAD_BODIES: Record<string, string> = {
   href: "for (let i = 0; i < urls.length; i++) acc += new URL(urls[i]).href.length;",
   getters4: `for (let i = 0; i < urls.length; i++) {
     const u = new URL(urls[i]);
@@ -110,14 +110,14 @@ const WORKLOAD_BODIES: Record<string, string> = {
   relative: "for (let i = 0; i < relatives.length; i++) acc += new URL(relatives[i], BASE).href.length;",
 };
 
-function compile(body: string): Workload {
+export function compile(body: string): Workload {
   const fn = new Function("URL", "urls", "relatives", "BASE", `let acc = 0;\n${body}\nreturn acc;`);
   return (c, urls, relatives) => fn(c.URL, urls, relatives, BASE);
 }
 
 /** The batch API on the first workload's question (href of every URL). */
 const BATCH_WORKLOAD = "href";
-function batchHref(c: Contender, urls: string[]): number {
+export function batchHref(c: Contender, urls: string[]): number {
   let acc = 0;
   for (const u of c.parseMany!(urls)) if (u !== null) acc += u.href.length;
   return acc;
@@ -130,7 +130,7 @@ export function median(values: number[]): number {
 }
 
 /** Whether a contender supports a workload (ours may lack setters until they exist). */
-function supports(c: Contender, workload: string): boolean {
+export function supports(c: Contender, workload: string): boolean {
   if (workload !== "setSearch") return true;
   const d = Object.getOwnPropertyDescriptor(c.URL.prototype, "search");
   return typeof d?.set === "function";

@@ -1,12 +1,14 @@
 // `npm run bench -- --check`: V8's handling of our hot code, on every Node line and Deno, reported with numbers.
 // These are engine internals, not answers: an engine update may move them while every answer stays right, so they
-// are measured here and not asserted by `npm test` (docs/performance.md). Two checks:
+// are measured here and not asserted by `npm test` (docs/performance.md). Four checks:
 // - the URL constructor with all it inlines stays within V8's inlining budget (--max-inlined-bytecode-size-cumulative,
 //   920 bytes, times V8's reserve 1.2), so V8 inlines `new URL` into a caller's loop; when it did not (Node 26: 1,190
 //   bytes) every loop that built URLs made a construct call (docs/performance.md, "new URL fits V8's inlining budget");
 // - a full GC that finds no instance of ours alive does not throw away our optimized code ("embedded weak objects
 //   cleared"): ffi/builtins/instance_shapes.ts keeps one instance of each class for that (without it, new URL and two
-//   getters took 330 ns instead of 196 on Node 26 after every gc());
+//   getters took 330 ns instead of 196 on Node 26 after every gc()); since 2026-11-26 also the setters (which check
+//   arguments.length) and URLPatternList's match and test;
+// - after a warm-up, no function is deoptimized twice for the same reason (a deopt loop), over the same program;
 // - a URL object retains at most 80 bytes, the href aside: V8's three header words and seven fields (href, five
 //   offsets, searchParams until asked for undefined); a private method would add an eighth, the class brand. (Bun's
 //   figure is the benchmark's "heap B/URL" row.)
@@ -21,18 +23,50 @@ import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const entryUrl = (file) => pathToFileURL(join(root, file)).href;
 
+/**
+ * The hot paths between full GCs: URL with getters and setters (which check arguments.length), URLSearchParams,
+ * URLPattern.test, URLPatternList.match and test (a router's calls). "STEADY" marks the end of the warm-up (4 rounds):
+ * deopts after it are the steady state's.
+ */
 const PROGRAM = (entry) => `
-import { URL, URLSearchParams, URLPattern } from ${JSON.stringify(entry)};
+import { URL, URLSearchParams, URLPattern, URLPatternList } from ${JSON.stringify(entry)};
 const inputs = Array.from({ length: 20000 }, (_, i) => "https://h" + (i % 50) + ".example/p/" + i + "?q=" + i);
 const pattern = new URLPattern({ pathname: "/p/:id" });
-let acc = 0;
-for (let round = 0; round < 8; round++) {
-  globalThis.gc();
+const list = new URLPatternList([{ pathname: "/a/:x" }, { pathname: "/p/:id" }, { pathname: "/u/:u/r/:r" }]);
+function urls() {
+  let acc = 0;
   for (const s of inputs) {
     const u = new URL(s);
     acc += u.hostname.length + u.pathname.length + u.search.length + new URLSearchParams(u.search).size;
     if (pattern.test(s)) acc++;
   }
+  return acc;
+}
+function setters() {
+  let acc = 0;
+  for (let i = 0; i < inputs.length; i++) {
+    const u = new URL(inputs[i]);
+    u.search = "?x=" + (i & 7);
+    u.pathname = "/q/" + (i & 3);
+    u.hash = "h";
+    acc += u.href.length;
+  }
+  return acc;
+}
+function routes() {
+  let acc = 0;
+  for (let i = 0; i < inputs.length; i++) {
+    const m = list.match(inputs[i]);
+    if (m !== null) acc += m.index + m.params.id.length;
+    if (list.test(inputs[i])) acc++;
+  }
+  return acc;
+}
+let acc = 0;
+for (let round = 0; round < 10; round++) {
+  if (round === 4) console.log("STEADY");
+  globalThis.gc();
+  acc += urls() + setters() + routes();
 }
 console.log("ACC " + acc);
 `;
@@ -113,9 +147,12 @@ function runTraced(runtime, program, flags) {
   }
 }
 
-/** The inlining check: { chain, inlined, ok, text }. */
-function inliningBudget(runtime) {
-  const flags = ["--allow-natives-syntax", "--trace-turbo-inlining"];
+/**
+ * The inlining check: { chain, inlined, ok, text }. `extraFlags` (bench/inlining_question.mjs) run it under other V8
+ * limits, to see what a variant inlines.
+ */
+export function inliningBudget(runtime, extraFlags = []) {
+  const flags = ["--allow-natives-syntax", "--trace-turbo-inlining", ...extraFlags];
   // A run whose trace reports no chain at all says nothing either way (compiler timing): up to three runs for one.
   let trace = "";
   let chains = [];
@@ -125,28 +162,50 @@ function inliningBudget(runtime) {
   }
   const inlined = /Inlining .*<SharedFunctionInfo URL>\} into .*<SharedFunctionInfo run>\}/.test(trace);
   if (chains.length === 0) {
-    return { ok: false, text: "no candidate line for the URL constructor (V8's format changed?)" };
+    return { ok: false, inlined, text: "no candidate line for the URL constructor (V8's format changed?)" };
   }
   const chain = Math.max(...chains);
   const limit = Math.floor(INLINING_BUDGET / INLINING_RESERVE);
   const ok = inlined && chain <= limit;
   return {
     ok,
+    chain,
+    inlined,
     text: `URL constructor chain ${chain} bytes of ${limit} (headroom ${
       limit - chain
     }); inlined into the loop: ${inlined}`,
   };
 }
 
+/** Our functions, as V8's traces name them (URL's accessors, URLPatternList's lookups, private methods). */
+const OURS = /<SharedFunctionInfo (URL|URLSearchParams|URLPattern|URLPatternList|[gs]et \w+|test|exec|match|#\w+)>/;
+
 /** The GC check: our functions deoptimized for "embedded weak objects cleared". */
-function deoptsAfterGc(runtime) {
-  const trace = runTraced(runtime, PROGRAM(entryUrl(runtime.entry)), ["--trace-deopt"]);
-  const ours =
-    /<SharedFunctionInfo (URL|URLSearchParams|URLPattern|get (href|hostname|pathname|search|size)|test|#\w+)>/;
+function deoptsAfterGc(trace) {
   const cleared = trace.split("\n").filter((line) =>
-    line.includes("embedded weak objects cleared") && ours.test(line) && !line.includes("node:internal")
+    line.includes("embedded weak objects cleared") && OURS.test(line) && !line.includes("node:internal")
   );
   return { ok: cleared.length === 0, text: `deopts of ours after gc(): ${cleared.length}`, lines: cleared };
+}
+
+/**
+ * The steady-state check: after the warm-up, no function (ours, or a loop that inlined ours) is deoptimized twice for
+ * the same reason: a deopt loop, paid again and again. One-off deopts (a branch first taken late, e.g. Deno's Wasm
+ * writer switch) and on-stack-replacement entries are left aside, and GC-cleared code is the check above.
+ */
+function deoptLoops(trace) {
+  const steady = trace.slice(trace.indexOf("STEADY"));
+  const counts = new Map();
+  for (const line of steady.split("\n")) {
+    const m = line.match(
+      /\[bailout \(kind: [\w-]+, reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction (.+?)(?: \(sfi|>)/,
+    );
+    if (!m || /on stack replacement/.test(m[1])) continue;
+    const key = `${m[2]}: ${m[1]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const loops = [...counts].filter(([, n]) => n >= 2).map(([key, n]) => `${key} (${n} times)`);
+  return { ok: loops.length === 0, text: `deopt loops after warm-up: ${loops.length}`, lines: loops };
 }
 
 /** The retained-bytes check. */
@@ -173,7 +232,14 @@ export function v8Runtimes() {
 export function runV8Checks() {
   let ok = true;
   for (const runtime of v8Runtimes()) {
-    for (const [label, check] of [["inlining", inliningBudget], ["gc", deoptsAfterGc], ["retained", retainedBytes]]) {
+    const trace = runTraced(runtime, PROGRAM(entryUrl(runtime.entry)), ["--trace-deopt"]);
+    const checks = [
+      ["inlining", inliningBudget],
+      ["gc", () => deoptsAfterGc(trace)],
+      ["steady", () => deoptLoops(trace)],
+      ["retained", retainedBytes],
+    ];
+    for (const [label, check] of checks) {
       const result = check(runtime);
       ok &&= result.ok;
       console.log(
