@@ -14,7 +14,11 @@ const apply = Reflect.apply;
 const call = Function.prototype.call;
 const bind = Function.prototype.bind;
 
-/** `method` as a function of its receiver: `uncurryThis(f)(self, a, b)` is `self.f(a, b)` with the `f` of load. */
+/**
+ * `method` as a function of its receiver: `uncurryThis(f)(self, a, b)` is `self.f(a, b)` with the `f` of load. The
+ * other realm-safe form the benchmark measures is Reflect.apply in a wrapper made here:
+ * `return (self, ...args) => apply(method, self, args);` (its `applyRest`; `applyWrapper` is a fixed-arity one).
+ */
 export function uncurryThis<T, A extends unknown[], R>(method: (this: T, ...args: A) => R): (self: T, ...args: A) => R {
   return apply(bind, call, [method]) as (self: T, ...args: A) => R;
 }
