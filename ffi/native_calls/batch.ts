@@ -11,14 +11,15 @@ import { adopt, type URL } from "../url/url.ts";
 import { invalidArgTypeError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString } from "../builtins/conversions.ts";
 import type { RuntimeURLObject } from "../builtins/runtime_types.ts";
+import { encodeInto, stringSlice, subarray, uncurryThis } from "../builtins/captured_methods.ts";
 
 const isArray = Array.isArray;
-const stringValueOf = String.prototype.valueOf;
+const stringValueOf = uncurryThis(String.prototype.valueOf);
 
 /** Whether a value is a String object (`new String(…)`), from any realm. */
 function isStringObject(value: unknown): boolean {
   try {
-    stringValueOf.call(value);
+    stringValueOf(value);
     return true;
   } catch {
     return false;
@@ -142,7 +143,7 @@ function parseChunk(
     joined += input;
     lengths[i] = input.length;
   }
-  const written = encoder.encodeInto(joined, inputBytes).written;
+  const written = encodeInto(encoder, joined, inputBytes).written;
   if (written !== joined.length) {
     // Non-ASCII: encode one by one (joining could pair a lone high surrogate with the next string's low one).
     let at = 0;
@@ -163,8 +164,8 @@ function parseChunk(
   let inputAt = 0; // its byte offset in inputBytes
   while (next < count) {
     const done = lib.parseMany(
-      inputBytes.subarray(inputAt),
-      lengths.subarray(next),
+      subarray(inputBytes, inputAt),
+      subarray(lengths, next),
       count - next,
       baseBytes,
       baseLen,
@@ -201,7 +202,7 @@ function parseChunk(
       if (code === UNCHANGED_I32) {
         href = input;
       } else {
-        href = hrefs.slice(hrefAt, hrefAt + code);
+        href = stringSlice(hrefs, hrefAt, hrefAt + code);
         hrefAt += code;
       }
       output[start + next + i] = adopt(href, results, r + 1);
