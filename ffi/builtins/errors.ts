@@ -5,7 +5,6 @@
  */
 
 import { toUSVString } from "./conversions.ts";
-import { getOwnPropertyDescriptor } from "./captured_methods.ts";
 
 type CodedError = TypeError & { code: string };
 
@@ -41,7 +40,7 @@ export function typeError(
   // The stack is captured once, by captureStackTrace: none at construction (an invalid input in a loop pays once),
   // where stackTraceLimit can be set (a hardened realm may have frozen Error).
   const ErrorClass = Error as { stackTraceLimit?: unknown };
-  const settable = getOwnPropertyDescriptor(ErrorClass, "stackTraceLimit")?.writable === true;
+  const settable = Object.getOwnPropertyDescriptor(ErrorClass, "stackTraceLimit")?.writable === true;
   const limit = ErrorClass.stackTraceLimit;
   if (settable) ErrorClass.stackTraceLimit = 0;
   let error: TypeError;

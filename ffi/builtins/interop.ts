@@ -10,10 +10,7 @@
  * have the same API. A subclass of ours keeps the ordinary `instanceof`.
  */
 
-import { uncurryThis } from "./captured_methods.ts";
-
-const ordinaryHasInstance = uncurryThis(Function.prototype[Symbol.hasInstance]);
-const isPrototypeOf = uncurryThis(Object.prototype.isPrototypeOf);
+const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
 // deno-lint-ignore ban-types
 export function layerOnRuntimeClass(ours: Function, runtime: Function | undefined): void {
@@ -21,7 +18,7 @@ export function layerOnRuntimeClass(ours: Function, runtime: Function | undefine
   Object.setPrototypeOf(ours.prototype, runtime.prototype);
   Object.defineProperty(ours, Symbol.hasInstance, {
     value: function (this: unknown, value: unknown): boolean {
-      return ordinaryHasInstance(this === ours ? runtime : this, value);
+      return ordinaryHasInstance.call(this === ours ? runtime : this, value);
     },
     configurable: true,
   });
@@ -33,7 +30,7 @@ export function layerOnRuntimeClass(ours: Function, runtime: Function | undefine
  */
 // deno-lint-ignore ban-types
 export function isOurs(ours: Function, value: unknown): boolean {
-  return typeof value === "object" && value !== null && isPrototypeOf(ours.prototype, value);
+  return typeof value === "object" && value !== null && Object.prototype.isPrototypeOf.call(ours.prototype, value);
 }
 
 // deno-lint-ignore no-explicit-any

@@ -11,15 +11,14 @@ import { adopt, type URL } from "../url/url.ts";
 import { invalidArgTypeError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString } from "../builtins/conversions.ts";
 import type { RuntimeURLObject } from "../builtins/runtime_types.ts";
-import { encodeInto, stringSlice, subarray, uncurryThis } from "../builtins/captured_methods.ts";
 
 const isArray = Array.isArray;
-const stringValueOf = uncurryThis(String.prototype.valueOf);
+const stringValueOf = String.prototype.valueOf;
 
 /** Whether a value is a String object (`new String(…)`), from any realm. */
 function isStringObject(value: unknown): boolean {
   try {
-    stringValueOf(value);
+    stringValueOf.call(value);
     return true;
   } catch {
     return false;
@@ -143,7 +142,7 @@ function parseChunk(
     joined += input;
     lengths[i] = input.length;
   }
-  const written = encodeInto(encoder, joined, inputBytes).written;
+  const written = encoder.encodeInto(joined, inputBytes).written;
   if (written !== joined.length) {
     // Non-ASCII: encode one by one (joining could pair a lone high surrogate with the next string's low one).
     let at = 0;
@@ -164,8 +163,8 @@ function parseChunk(
   let inputAt = 0; // its byte offset in inputBytes
   while (next < count) {
     const done = lib.parseMany(
-      subarray(inputBytes, inputAt),
-      subarray(lengths, next),
+      inputBytes.subarray(inputAt),
+      lengths.subarray(next),
       count - next,
       baseBytes,
       baseLen,
@@ -202,7 +201,7 @@ function parseChunk(
       if (code === UNCHANGED_I32) {
         href = input;
       } else {
-        href = stringSlice(hrefs, hrefAt, hrefAt + code);
+        href = hrefs.slice(hrefAt, hrefAt + code);
         hrefAt += code;
       }
       output[start + next + i] = adopt(href, results, r + 1);

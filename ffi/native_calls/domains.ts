@@ -6,7 +6,6 @@ import { BLOCK_TEXT, INVALID, OP_DOMAIN_TO_ASCII, OP_DOMAIN_TO_UNICODE } from ".
 import { binding } from "./installed_binding.ts";
 import { blockOfSize, decodeHrefs, fill, keptBlock, wordsOf } from "./kept_block.ts";
 import { maxUtf8Length } from "./strings.ts";
-import { decode, subarray } from "../builtins/captured_methods.ts";
 
 const utf8Decoder = new TextDecoder();
 
@@ -21,7 +20,7 @@ function domainCall(domain: string, unicode: boolean): string {
   if (kept) target = keptBlock; // the call may have moved it (a Wasm memory that grew: moveKeptBlock)
   if (result === INVALID || result > target.length - BLOCK_TEXT) return "";
   const end = BLOCK_TEXT + result;
-  return unicode ? decode(utf8Decoder, subarray(target, BLOCK_TEXT, end)) : decodeHrefs(target, BLOCK_TEXT, end);
+  return unicode ? utf8Decoder.decode(target.subarray(BLOCK_TEXT, end)) : decodeHrefs(target, BLOCK_TEXT, end);
 }
 
 /** A domain to its ASCII (punycode) form by ada's IDNA (UTS #46), as Node's `url.domainToASCII`; "" when invalid. */

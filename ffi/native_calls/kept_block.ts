@@ -28,7 +28,6 @@ import {
 import { binding } from "./installed_binding.ts";
 import { allocateKeptBlock } from "./kept_block_memory.ts";
 import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
-import { subarray, typedArraySet, typedArraySlice } from "../builtins/captured_methods.ts";
 
 /**
  * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own
@@ -65,7 +64,7 @@ export function moveKeptBlock(to: Uint8Array): void {
   block = to;
   keptBlock = to;
   header = new Int32Array(to.buffer, to.byteOffset, TEXT / 4);
-  text = subarray(to, TEXT);
+  text = to.subarray(TEXT);
   components = new Int32Array(to.buffer, to.byteOffset + COMPONENTS_WORD * 4, 9);
   keptWords = new Int32Array(to.buffer, to.byteOffset, KEPT_BLOCK_SIZE / 4);
 }
@@ -99,7 +98,7 @@ export function configureKeptBlock(binding: NativeBinding): void {
           const n = writeAscii(s, at);
           if (n >= 0) return n;
         }
-        return encodeInto(s, at === TEXT ? text : subarray(block, at));
+        return encodeInto(s, at === TEXT ? text : block.subarray(at));
       }
       if (--untilWriter === 0) writeAscii = makeWriter(); // undefined where it cannot be built: the loop stays
       return loopKept(s, at);
@@ -211,7 +210,7 @@ function encodeBase(base: string, target: Uint8Array, offset: number): number {
   const n = target === block ? encodeIntoKept(base, offset) : encodeUtf8Into(base, target, offset);
   if (base === previousBase && n <= BASE_KEEP_LIMIT) {
     keptBase = base;
-    keptBaseBytes = typedArraySlice(target, offset, offset + n);
+    keptBaseBytes = target.slice(offset, offset + n);
   }
   previousBase = n <= BASE_KEEP_LIMIT ? base : undefined;
   return n;
@@ -353,7 +352,7 @@ function parseInOwnBlock(lib: NativeBinding, input: string, base: string | undef
     return lib.block(target);
   });
   if (result === INVALID) return null;
-  if (target !== block) typedArraySet(components, subarray(words, COMPONENTS_WORD, COMPONENTS_WORD + 9));
+  if (target !== block) components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
   if (result === UNCHANGED) return input;
   return decodeAscii(target, TEXT, TEXT + result);
 }
@@ -387,7 +386,7 @@ export function setComponent(href: string, setter: number, value: string): strin
   });
   if (result === INVALID) return null;
   if (target !== block) {
-    typedArraySet(components, subarray(words, COMPONENTS_WORD, COMPONENTS_WORD + 9));
+    components.set(words.subarray(COMPONENTS_WORD, COMPONENTS_WORD + 9));
     return result === UNCHANGED ? href : decodeAscii(target, TEXT, TEXT + result);
   }
   if (result === UNCHANGED) return hold(href, words[INPUT_LEN]);

@@ -5,22 +5,14 @@
  * conversion does before the URL parser sees them). Hrefs coming back are always ASCII.
  */
 
-import {
-  applyFunction,
-  decode,
-  encodeInto as encodeIntoWith,
-  stringCharCodeAt,
-  stringFromCharCode,
-  subarray,
-} from "../builtins/captured_methods.ts";
-
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
-/*
- * Every built-in here is taken at load (../builtins/captured_methods.ts): a user's later replacement must not change
- * the bytes. A per-call check of the prototype instead cost 8 bytes of the URL constructor's inlining budget
- * (bench --check).
+/**
+ * The short-ASCII loop's charCodeAt, taken at load: a user's later replacement must not change the bytes. Called with
+ * `.call` (V8 reduces it to the builtin in optimized code); a per-call check of the prototype instead cost 8 bytes of
+ * the URL constructor's inlining budget (bench --check).
  */
+const charCodeAt = String.prototype.charCodeAt;
 
 /**
  * Up to this many UTF-16 units, ASCII is copied by a JS loop instead of `encodeInto` (whose call
@@ -52,26 +44,27 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number, vi
   if (n <= loopEncodeLimit) {
     let i = 0;
     for (; i < n; i++) {
-      const c = stringCharCodeAt(s, i);
+      const c = charCodeAt.call(s, i);
       if (c >= 0x80) break;
       target[offset + i] = c;
     }
     if (i === n) return n;
   }
-  return encodeIntoWith(utf8Encoder, s, view ?? subarray(target, offset)).written;
+  return utf8Encoder.encodeInto(s, view ?? target.subarray(offset)).written;
 }
 
 /** `s` as UTF-8 into `view` (room for `maxUtf8Length(s)` bytes) by encodeInto alone: the byte count. */
 export function encodeInto(s: string, view: Uint8Array): number {
-  return encodeIntoWith(utf8Encoder, s, view).written;
+  return utf8Encoder.encodeInto(s, view).written;
 }
 
 /** Decodes `bytes[start..end)`, known to be ASCII, with only standard APIs. */
 export function decodeAsciiPortable(bytes: Uint8Array, start: number, end: number): string {
   if (end - start <= SHORT_HREF) {
-    return applyFunction(stringFromCharCode, null, subarray(bytes, start, end));
+    // deno-lint-ignore no-explicit-any
+    return String.fromCharCode.apply(null, bytes.subarray(start, end) as any);
   }
-  return decode(utf8Decoder, subarray(bytes, start, end));
+  return utf8Decoder.decode(bytes.subarray(start, end));
 }
 
 /** Decodes `bytes[start..end)`, known to be ASCII (NativeBinding.decodeAscii). */

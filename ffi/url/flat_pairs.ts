@@ -2,9 +2,8 @@
  * Lookups and sorting over a flat list of pairs (name, value, name, value, …), URLSearchParams' storage. Array methods
  * are captured at load time: a user's replacement cannot change an answer.
  */
-import { uncurryThis } from "../builtins/captured_methods.ts";
 
-const arraySort = uncurryThis(Array.prototype.sort);
+const arraySort = Array.prototype.sort;
 
 /** Index of the first pair named `name` in a flat list, or -1. */
 export function find(list: readonly string[], name: string): number {
@@ -34,7 +33,7 @@ export function sortFlat(list: string[], count: number): void {
   }
   const pairs: [string, string][] = new Array(count);
   for (let i = 0; i < count; i++) pairs[i] = [list[2 * i], list[2 * i + 1]];
-  arraySort(pairs, (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  arraySort.call(pairs, (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   for (let i = 0; i < count; i++) {
     list[2 * i] = pairs[i][0];
     list[2 * i + 1] = pairs[i][1];

@@ -8,8 +8,10 @@
  *
  * String.prototype methods are captured at load time: a user's replacement cannot change an answer.
  */
-import { stringCharCodeAt as charCodeAt, stringIndexOf, stringSlice } from "../builtins/captured_methods.ts";
 
+const charCodeAt = String.prototype.charCodeAt;
+const stringSlice = String.prototype.slice;
+const stringIndexOf = String.prototype.indexOf;
 const fromCharCode = String.fromCharCode;
 
 const PLUS = 0x2b;
@@ -104,19 +106,19 @@ function decodeComponent(input: string, start: number, end: number): string {
   let out = "";
   let run = start; // the start of characters not yet copied to out (pending bytes, if any, come before them)
   for (let i = start; i < end; i++) {
-    const c = charCodeAt(input, i);
+    const c = charCodeAt.call(input, i);
     if (c === PLUS) {
       if (pendingLength > 0) out += flushPending();
-      out += stringSlice(input, run, i) + " ";
+      out += stringSlice.call(input, run, i) + " ";
       run = i + 1;
     } else if (c === PERCENT && i + 2 < end) {
-      const hi = hexValue(charCodeAt(input, i + 1));
-      const lo = hi < 0 ? -1 : hexValue(charCodeAt(input, i + 2));
+      const hi = hexValue(charCodeAt.call(input, i + 1));
+      const lo = hi < 0 ? -1 : hexValue(charCodeAt.call(input, i + 2));
       if (lo < 0) continue; // stays as it is, in the run
       const byte = (hi << 4) | lo;
       if (run < i) {
         if (pendingLength > 0) out += flushPending();
-        out += stringSlice(input, run, i);
+        out += stringSlice.call(input, run, i);
       }
       if (byte < 0x80) {
         if (pendingLength > 0) out += flushPending();
@@ -129,7 +131,7 @@ function decodeComponent(input: string, start: number, end: number): string {
     }
   }
   if (pendingLength > 0) out += flushPending();
-  return run < end ? out + stringSlice(input, run, end) : out;
+  return run < end ? out + stringSlice.call(input, run, end) : out;
 }
 
 /**
@@ -144,12 +146,12 @@ export function parseFormUrlencodedInto(input: string, start: number, list: stri
   let nextPlus = -2;
   let i = start;
   while (i < length) {
-    let end = stringIndexOf(input, "&", i);
+    let end = stringIndexOf.call(input, "&", i);
     if (end === -1) end = length;
     if (end > i) {
-      if (nextEquals !== -1 && nextEquals < i) nextEquals = stringIndexOf(input, "=", i);
-      if (nextPercent !== -1 && nextPercent < i) nextPercent = stringIndexOf(input, "%", i);
-      if (nextPlus !== -1 && nextPlus < i) nextPlus = stringIndexOf(input, "+", i);
+      if (nextEquals !== -1 && nextEquals < i) nextEquals = stringIndexOf.call(input, "=", i);
+      if (nextPercent !== -1 && nextPercent < i) nextPercent = stringIndexOf.call(input, "%", i);
+      if (nextPlus !== -1 && nextPlus < i) nextPlus = stringIndexOf.call(input, "+", i);
       const eq = nextEquals !== -1 && nextEquals < end ? nextEquals : -1;
       const nameEnd = eq === -1 ? end : eq;
       const nameNeedsDecoding = (nextPercent !== -1 && nextPercent < nameEnd) ||
@@ -157,16 +159,16 @@ export function parseFormUrlencodedInto(input: string, start: number, list: stri
       let valueNeedsDecoding = false;
       if (eq !== -1) {
         const value = eq + 1;
-        if (nextPercent !== -1 && nextPercent < value) nextPercent = stringIndexOf(input, "%", value);
-        if (nextPlus !== -1 && nextPlus < value) nextPlus = stringIndexOf(input, "+", value);
+        if (nextPercent !== -1 && nextPercent < value) nextPercent = stringIndexOf.call(input, "%", value);
+        if (nextPlus !== -1 && nextPlus < value) nextPlus = stringIndexOf.call(input, "+", value);
         valueNeedsDecoding = (nextPercent !== -1 && nextPercent < end) || (nextPlus !== -1 && nextPlus < end);
       }
-      list[list.length] = nameNeedsDecoding ? decodeComponent(input, i, nameEnd) : stringSlice(input, i, nameEnd);
+      list[list.length] = nameNeedsDecoding ? decodeComponent(input, i, nameEnd) : stringSlice.call(input, i, nameEnd);
       list[list.length] = eq === -1
         ? ""
         : valueNeedsDecoding
         ? decodeComponent(input, eq + 1, end)
-        : stringSlice(input, eq + 1, end);
+        : stringSlice.call(input, eq + 1, end);
     }
     i = end + 1;
   }
@@ -196,28 +198,28 @@ export function encodeFormComponent(s: string): string {
   const length = s.length;
   let i = 0;
   while (i < length) {
-    const c = charCodeAt(s, i);
+    const c = charCodeAt.call(s, i);
     if (c >= 128 || KEPT[c] === 0) break;
     i++;
   }
   if (i === length) return s; // nothing to encode: the common case
-  let out = stringSlice(s, 0, i);
+  let out = stringSlice.call(s, 0, i);
   let run = i;
   for (; i < length; i++) {
-    let c = charCodeAt(s, i);
+    let c = charCodeAt.call(s, i);
     if (c < 128) {
       if (KEPT[c] === 1) continue;
-      if (run < i) out += stringSlice(s, run, i);
+      if (run < i) out += stringSlice.call(s, run, i);
       out += c === 0x20 ? "+" : PERCENT_ENCODED[c];
       run = i + 1;
       continue;
     }
-    if (run < i) out += stringSlice(s, run, i);
+    if (run < i) out += stringSlice.call(s, run, i);
     if (c < 0x800) {
       out += PERCENT_ENCODED[0xc0 | (c >> 6)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
     } else {
       if (c >= 0xd800 && c <= 0xdfff) {
-        const next = i + 1 < length ? charCodeAt(s, i + 1) : 0;
+        const next = i + 1 < length ? charCodeAt.call(s, i + 1) : 0;
         if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
           const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
           out += PERCENT_ENCODED[0xf0 | (cp >> 18)] + PERCENT_ENCODED[0x80 | ((cp >> 12) & 0x3f)] +
@@ -233,7 +235,7 @@ export function encodeFormComponent(s: string): string {
     }
     run = i + 1;
   }
-  return run < length ? out + stringSlice(s, run, length) : out;
+  return run < length ? out + stringSlice.call(s, run, length) : out;
 }
 
 /** The application/x-www-form-urlencoded serializer of a flat list. */

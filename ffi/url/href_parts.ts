@@ -12,24 +12,23 @@ import {
   SCHEME_TYPE,
 } from "../native_calls/call_block.ts";
 import { components, parseHref } from "../native_calls/kept_block.ts";
-import { stringCharCodeAt, stringIndexOf, stringSlice } from "../builtins/captured_methods.ts";
 
 export const AT = 0x40; // '@'
 export const COLON = 0x3a;
 
 /** Index just after the scheme's ':' (ada's protocol_end): a normalized scheme holds no ':'. */
 export function protocolEndOf(href: string): number {
-  return stringIndexOf(href, ":") + 1;
+  return href.indexOf(":") + 1;
 }
 
 /** The index of the '@' that ends the credentials (host_start points at it), or -1 when there are none. */
 export function credentialsEndOf(href: string, hostStart: number, hostEnd: number): number {
-  return hostStart < hostEnd && stringCharCodeAt(href, hostStart) === AT ? hostStart : -1;
+  return hostStart < hostEnd && href.charCodeAt(hostStart) === AT ? hostStart : -1;
 }
 
 /** Where the username ends, given the credentials' '@': at the ':' before the password, or at the '@'. */
 export function usernameEndOf(href: string, at: number): number {
-  const colon = stringIndexOf(href, ":", protocolEndOf(href) + 2);
+  const colon = href.indexOf(":", protocolEndOf(href) + 2);
   return colon !== -1 && colon < at ? colon : at;
 }
 
@@ -46,8 +45,6 @@ export function blobOrigin(path: string): string {
   const scheme = components[SCHEME_TYPE];
   if (scheme !== SCHEME_HTTP && scheme !== SCHEME_HTTPS) return "null";
   const hostStart = components[HOST_START];
-  const start = hostStart < components[HOST_END] && stringCharCodeAt(inner, hostStart) === AT
-    ? hostStart + 1
-    : hostStart;
-  return `${stringSlice(inner, 0, components[PROTOCOL_END])}//${stringSlice(inner, start, components[PATHNAME_START])}`;
+  const start = hostStart < components[HOST_END] && inner.charCodeAt(hostStart) === AT ? hostStart + 1 : hostStart;
+  return `${inner.slice(0, components[PROTOCOL_END])}//${inner.slice(start, components[PATHNAME_START])}`;
 }

@@ -4,15 +4,14 @@
  * It inherits %IteratorPrototype% (so it is itself iterable, with the iterator helpers where the runtime has them).
  */
 import { typeError } from "../builtins/errors.ts";
-import { uncurryThis } from "../builtins/captured_methods.ts";
 
 export const ENTRIES = 0;
 export const KEYS = 1;
 export const VALUES = 2;
 
-const arrayMap = uncurryThis(Array.prototype.map);
-const arrayJoin = uncurryThis(Array.prototype.join);
-const stringIncludes = uncurryThis(String.prototype.includes);
+const arrayMap = Array.prototype.map;
+const arrayJoin = Array.prototype.join;
+const stringIncludes = String.prototype.includes;
 
 /** Wording of the runtime's own iterator for `next()` on a wrong receiver (Node's, unless the runtime's differs). */
 const wrongReceiverMessage = (() => {
@@ -93,10 +92,10 @@ Object.defineProperty(URLSearchParamsIterator.prototype, Symbol.for("nodejs.util
     const inner = { ...(options as object) } as { depth?: unknown };
     if (typeof depth === "number") inner.depth = depth - 1;
     const show = inspect as Inspect;
-    const texts = arrayMap(items, (item) => show(item, inner)) as string[];
-    const body = stringIncludes(show(items, inner), "\n")
-      ? `\n  ${arrayJoin(texts, ",\n  ")}`
-      : ` ${arrayJoin(texts, ", ")}`;
+    const texts = arrayMap.call(items, (item) => show(item, inner)) as string[];
+    const body = stringIncludes.call(show(items, inner), "\n")
+      ? `\n  ${arrayJoin.call(texts, ",\n  ")}`
+      : ` ${arrayJoin.call(texts, ", ")}`;
     return `URLSearchParams Iterator {${body} }`;
   },
   configurable: true,

@@ -8,11 +8,8 @@
  */
 import { invalidArgTypeError, typeError } from "../builtins/errors.ts";
 import { runtimeTypeError } from "../builtins/runtime_wording.ts";
-import { uncurryThis } from "../builtins/captured_methods.ts";
 
-const stringReplaceAll = uncurryThis(
-  String.prototype.replaceAll as (this: string, search: string, replacement: string) => string,
-);
+const stringReplaceAll = String.prototype.replaceAll as (this: string, search: string, replacement: string) => string;
 
 /** The message the runtime's URLSearchParams throws a TypeError with, or undefined. */
 function runtimeMessage(probe: (runtime: typeof globalThis.URLSearchParams) => unknown): string | undefined {
@@ -44,7 +41,7 @@ export function missingParamsArgumentsError(required: number, below: AnyFunction
 /** A URLSearchParams member called on something else (code `ERR_INVALID_THIS`). */
 export function paramsInvalidThisError(member: string): TypeError {
   const message = namesMember
-    ? stringReplaceAll(wrongReceiver, "URLSearchParams.get", `URLSearchParams.${member}`)
+    ? stringReplaceAll.call(wrongReceiver, "URLSearchParams.get", `URLSearchParams.${member}`)
     : wrongReceiver;
   return typeError(message, "ERR_INVALID_THIS");
 }

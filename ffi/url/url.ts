@@ -43,7 +43,9 @@ import { toDOMString, toUSVString } from "../builtins/conversions.ts";
 import { presentLikeTheBuiltIns } from "./url_conventions.ts";
 import * as wording from "./url_wording.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
-import { stringCharCodeAt, stringSlice, stringStartsWith as startsWith } from "../builtins/captured_methods.ts";
+
+const stringSlice = String.prototype.slice;
+const startsWith = String.prototype.startsWith;
 
 /** The runtime's own URL, for the object-URL registry (blob: URLs belong to the runtime). */
 const RuntimeURL = globalThis.URL as unknown as {
@@ -163,7 +165,7 @@ export class URL {
     const params = url.#searchParams;
     if (params === undefined) return;
     const hash = url.#hashStart;
-    const upToHash = hash === OMITTED ? url.#href : stringSlice(url.#href, 0, hash);
+    const upToHash = hash === OMITTED ? url.#href : stringSlice.call(url.#href, 0, hash);
     resetSearchParams(params, upToHash, url.#searchStart === OMITTED ? upToHash.length : url.#searchStart + 1);
   }
 
@@ -179,16 +181,16 @@ export class URL {
     const queryEnd = hash !== OMITTED ? hash : href.length;
     if (serialized === "") {
       if (start === OMITTED) return;
-      url.#href = stringSlice(href, 0, start) + stringSlice(href, queryEnd);
+      url.#href = stringSlice.call(href, 0, start) + stringSlice.call(href, queryEnd);
       url.#searchStart = OMITTED;
       if (hash !== OMITTED) url.#hashStart = start;
       return;
     }
     if (start !== OMITTED) {
-      if (queryEnd - start - 1 === serialized.length && startsWith(href, serialized, start + 1)) return;
-      url.#href = stringSlice(href, 0, start + 1) + serialized + stringSlice(href, queryEnd);
+      if (queryEnd - start - 1 === serialized.length && startsWith.call(href, serialized, start + 1)) return;
+      url.#href = stringSlice.call(href, 0, start + 1) + serialized + stringSlice.call(href, queryEnd);
     } else {
-      url.#href = stringSlice(href, 0, queryEnd) + "?" + serialized + stringSlice(href, queryEnd);
+      url.#href = stringSlice.call(href, 0, queryEnd) + "?" + serialized + stringSlice.call(href, queryEnd);
       url.#searchStart = queryEnd;
     }
     if (hash !== OMITTED) url.#hashStart = url.#searchStart + 1 + serialized.length;
@@ -241,7 +243,7 @@ export class URL {
     }
     const end = protocolEndOf(href);
     // href is normalized: the scheme is lower case.
-    switch (stringSlice(href, 0, end)) {
+    switch (href.slice(0, end)) {
       case "http:":
       case "https:":
       case "ws:":
@@ -251,9 +253,9 @@ export class URL {
         // is not in the href): one slice (Node 26: 73 -> 25 ns over the parse).
         const start = this.#hostStart;
         if (start === end + 2 && credentialsEndOf(href, start, this.#hostEnd) === -1) {
-          return stringSlice(href, 0, this.#pathnameStart);
+          return href.slice(0, this.#pathnameStart);
         }
-        return `${stringSlice(href, 0, end)}//${this.host}`;
+        return `${href.slice(0, end)}//${this.host}`;
       }
       case "blob:":
         return blobOrigin(this.pathname);
@@ -269,7 +271,7 @@ export class URL {
     } catch {
       throw invalidThisError("URL");
     }
-    return stringSlice(href, 0, protocolEndOf(href));
+    return href.slice(0, protocolEndOf(href));
   }
 
   /**
@@ -291,7 +293,7 @@ export class URL {
       throw invalidThisError("URL");
     }
     const at = credentialsEndOf(href, this.#hostStart, this.#hostEnd);
-    return at === -1 ? "" : stringSlice(href, protocolEndOf(href) + 2, usernameEndOf(href, at));
+    return at === -1 ? "" : href.slice(protocolEndOf(href) + 2, usernameEndOf(href, at));
   }
 
   /** Ignored when the URL cannot have credentials (no host, or file:). */
@@ -312,7 +314,7 @@ export class URL {
     const at = credentialsEndOf(href, this.#hostStart, this.#hostEnd);
     if (at === -1) return "";
     const end = usernameEndOf(href, at);
-    return end < at ? stringSlice(href, end + 1, at) : "";
+    return end < at ? href.slice(end + 1, at) : "";
   }
 
   /** Ignored when the URL cannot have credentials (no host, or file:). */
@@ -333,7 +335,7 @@ export class URL {
     const end = this.#hostEnd;
     const start = hostnameStartOf(href, this.#hostStart, end);
     // With an empty host the gap up to the path may hold "/." (web+x:/.//p); it is not a host.
-    return start === end ? "" : stringSlice(href, start, this.#pathnameStart);
+    return start === end ? "" : href.slice(start, this.#pathnameStart);
   }
 
   /** Sets hostname and, if given, port; ignored when invalid or when the URL has an opaque path. */
@@ -352,7 +354,7 @@ export class URL {
       throw invalidThisError("URL");
     }
     const end = this.#hostEnd;
-    return stringSlice(href, hostnameStartOf(href, this.#hostStart, end), end);
+    return href.slice(hostnameStartOf(href, this.#hostStart, end), end);
   }
 
   /** Ignored when invalid or when the URL has an opaque path. */
@@ -372,7 +374,7 @@ export class URL {
     }
     const end = this.#hostEnd;
     const path = this.#pathnameStart;
-    return end < path && stringCharCodeAt(href, end) === COLON ? stringSlice(href, end + 1, path) : "";
+    return end < path && href.charCodeAt(end) === COLON ? href.slice(end + 1, path) : "";
   }
 
   /**
@@ -395,7 +397,7 @@ export class URL {
     }
     const search = this.#searchStart;
     const hash = this.#hashStart;
-    return stringSlice(href, this.#pathnameStart, search !== OMITTED ? search : hash !== OMITTED ? hash : href.length);
+    return href.slice(this.#pathnameStart, search !== OMITTED ? search : hash !== OMITTED ? hash : href.length);
   }
 
   /** Ignored for a URL with an opaque path. */
@@ -417,7 +419,7 @@ export class URL {
     if (start === OMITTED) return "";
     const hash = this.#hashStart;
     const end = hash !== OMITTED ? hash : href.length;
-    return end - start <= 1 ? "" : stringSlice(href, start, end); // a lone "?" reads as ""
+    return end - start <= 1 ? "" : href.slice(start, end); // a lone "?" reads as ""
   }
 
   /** Setting "" removes the query, "?" included. The searchParams object follows. */
@@ -435,7 +437,7 @@ export class URL {
     if (params !== undefined) return params;
     const start = this.#searchStart;
     let href = this.#href;
-    if (start !== OMITTED && this.#hashStart !== OMITTED) href = stringSlice(href, 0, this.#hashStart);
+    if (start !== OMITTED && this.#hashStart !== OMITTED) href = stringSlice.call(href, 0, this.#hashStart);
     return (this.#searchParams = linkSearchParams(this, href, start === OMITTED ? href.length : start + 1));
   }
 
@@ -448,7 +450,7 @@ export class URL {
       throw invalidThisError("URL");
     }
     const start = this.#hashStart;
-    return start === OMITTED || href.length - start <= 1 ? "" : stringSlice(href, start);
+    return start === OMITTED || href.length - start <= 1 ? "" : href.slice(start);
   }
 
   /** Setting "" removes the fragment, "#" included. */

@@ -25,7 +25,6 @@ import { ENTRIES, KEYS, URLSearchParamsIterator, VALUES } from "./search_params_
 import { find, sortFlat } from "./flat_pairs.ts";
 import { missingParamsArgumentsError, notACallbackError, paramsInvalidThisError } from "./search_params_wording.ts";
 import { fromSequence } from "./pair_sequence.ts";
-import { applyFunction, stringCharCodeAt as charCodeAt, uncurryThis } from "../builtins/captured_methods.ts";
 
 export { parseFormUrlencoded, serializeFormUrlencoded } from "./form_urlencoded.ts";
 
@@ -39,8 +38,9 @@ export interface URLSearchParamsIteratorOf<T> extends IteratorObject<T, BuiltinI
   [Symbol.iterator](): URLSearchParamsIteratorOf<T>;
 }
 
+const charCodeAt = String.prototype.charCodeAt;
 const reflectOwnKeys = Reflect.ownKeys;
-const propertyIsEnumerable = uncurryThis(Object.prototype.propertyIsEnumerable);
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** The URL module's update steps, called with a linked instance's URL and its new serialization. */
 let ownerUpdate: (owner: object, serialized: string) => void = () => {};
@@ -108,7 +108,7 @@ export class URLSearchParams {
       URLSearchParams.#fromObject(this.#list, init);
     } else {
       const query = toUSVString(init);
-      parseFormUrlencodedInto(query, query.length > 0 && charCodeAt(query, 0) === 0x3f ? 1 : 0, this.#list);
+      parseFormUrlencodedInto(query, query.length > 0 && charCodeAt.call(query, 0) === 0x3f ? 1 : 0, this.#list);
     }
   }
 
@@ -132,7 +132,7 @@ export class URLSearchParams {
     let lookUp = false;
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];
-      if (!propertyIsEnumerable(init, key)) continue;
+      if (!propertyIsEnumerable.call(init, key)) continue;
       const raw = typeof key === "string" ? key : toUSVString(key); // a Symbol key throws, as WebIDL's conversion does
       const value = toUSVString((init as Record<PropertyKey, unknown>)[key]);
       let name = raw;
@@ -291,7 +291,7 @@ export class URLSearchParams {
     if (typeof callback !== "function") throw notACallbackError(callback, methods.forEach);
     // Live: pairs added or removed during the walk are seen, as with the built-ins.
     const list = this.#list;
-    for (let i = 0; i < list.length; i += 2) applyFunction(callback, thisArg, [list[i + 1], list[i], this]);
+    for (let i = 0; i < list.length; i += 2) callback.call(thisArg, list[i + 1], list[i], this);
   }
 
   /** An iterator of [name, value] pairs (live: it sees changes made while iterating). */
@@ -437,7 +437,7 @@ Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   configurable: true,
 });
 
-const arrayJoin = uncurryThis(Array.prototype.join);
+const arrayJoin = Array.prototype.join;
 const stringReplace = String.prototype.replace as (this: string, pattern: RegExp, replacement: string) => string;
 // deno-lint-ignore no-control-regex
 const ANSI_COLOR = /\u001b\[\d\d?m/g; // what Node strips to measure a colored part
@@ -458,9 +458,9 @@ defineInspect(
     }
     const breakLength = (options as { breakLength?: unknown } | undefined)?.breakLength;
     if (typeof breakLength === "number" && width > breakLength) {
-      return `${name} {\n  ${arrayJoin(parts, ",\n  ")} }`;
+      return `${name} {\n  ${arrayJoin.call(parts, ",\n  ")} }`;
     }
-    return `${name} { ${arrayJoin(parts, ", ")} }`;
+    return `${name} { ${arrayJoin.call(parts, ", ")} }`;
   },
 );
 

@@ -19,7 +19,7 @@ import {
 import { binding as nativeBinding } from "../native_calls/installed_binding.ts";
 import { callGrowing, decodeHrefs } from "../native_calls/kept_block.ts";
 import { encodeUtf8Into, maxUtf8Length } from "../native_calls/strings.ts";
-import { decode, encode, stringSlice, subarray } from "../builtins/captured_methods.ts";
+import { stringSlice } from "../builtins/conversions.ts";
 
 /** Header words of ada_ffi_url_pattern.h (INPUT_LEN, BASE_LEN, TEXT_CAP and OPERATION as for every block). */
 const FIELDS = 3;
@@ -165,7 +165,7 @@ function call(
     ? ""
     : units === byteCount
     ? decodeHrefs(target, start, start + byteCount)
-    : decode(utf8Decoder, subarray(target, start, start + byteCount));
+    : utf8Decoder.decode(target.subarray(start, start + byteCount));
   return { table, at: head + 3, text, questions: words[OUTPUT] === OUTPUT_QUESTIONS };
 }
 
@@ -200,7 +200,7 @@ export function compilePattern(
       for (let i = 0; i < SPECIAL_SCHEMES.length; i++) {
         if (matches(source, questionIgnoreCase, SPECIAL_SCHEMES[i])) bits |= 1 << i;
       }
-      answers[answers.length] = { source: encode(utf8Encoder, source), ignoreCase: questionIgnoreCase, bits };
+      answers[answers.length] = { source: utf8Encoder.encode(source), ignoreCase: questionIgnoreCase, bits };
     }
   }
   throw new Error("ada-ffi: URLPattern compilation kept asking about special schemes (a bug: please report it)");

@@ -25,8 +25,10 @@
  *
  * A scan by character codes: one RegExp with the same rule cost 2-3x as much (its lookaheads and captures).
  */
+
 /** String methods as they are when this module loads (a user's later change to String.prototype changes nothing). */
-import { stringCharCodeAt as charCodeAt, stringSlice as slice } from "../builtins/captured_methods.ts";
+const charCodeAt = String.prototype.charCodeAt;
+const slice = String.prototype.slice;
 
 /**
  * Longer inputs go to ada: requests are far shorter (servers refuse targets over 8-16 KB), and ada's cost per byte
@@ -64,22 +66,22 @@ function defaultPort(name: string): number {
 
 /** Whether `s` from `at` starts "xn--" (a label IDNA would check). */
 function isAceLabel(s: string, at: number, end: number): boolean {
-  return end - at >= 4 && charCodeAt(s, at) === 0x78 && charCodeAt(s, at + 1) === 0x6e &&
-    charCodeAt(s, at + 2) === 0x2d && charCodeAt(s, at + 3) === 0x2d;
+  return end - at >= 4 && charCodeAt.call(s, at) === 0x78 && charCodeAt.call(s, at + 1) === 0x6e &&
+    charCodeAt.call(s, at + 2) === 0x2d && charCodeAt.call(s, at + 3) === 0x2d;
 }
 
 /** Whether the label from `at` to `end` is a number to the IPv4 parser (digits, or "0x" and hex digits). */
 function isNumber(s: string, at: number, end: number): boolean {
   let k = at;
-  if (end - at >= 2 && charCodeAt(s, at) === 0x30 && charCodeAt(s, at + 1) === 0x78) {
+  if (end - at >= 2 && charCodeAt.call(s, at) === 0x30 && charCodeAt.call(s, at + 1) === 0x78) {
     for (k = at + 2; k < end; k++) {
-      const c = charCodeAt(s, k);
+      const c = charCodeAt.call(s, k);
       if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
     }
     return true;
   }
   for (; k < end; k++) {
-    const c = charCodeAt(s, k);
+    const c = charCodeAt.call(s, k);
     if (c < 0x30 || c > 0x39) return false;
   }
   return true;
@@ -91,10 +93,10 @@ function isDotSegment(s: string, at: number, end: number): boolean {
   if (length === 0 || length > 6) return false;
   let dots = 0;
   for (let i = at; i < end; dots++) {
-    const c = charCodeAt(s, i);
+    const c = charCodeAt.call(s, i);
     if (c === 0x2e) i++;
     else if (
-      c === 0x25 && i + 3 <= end && charCodeAt(s, i + 1) === 0x32 && (charCodeAt(s, i + 2) | 0x20) === 0x65
+      c === 0x25 && i + 3 <= end && charCodeAt.call(s, i + 1) === 0x32 && (charCodeAt.call(s, i + 2) | 0x20) === 0x65
     ) {
       i += 3;
     } else return false;
@@ -112,7 +114,7 @@ function scanPath(s: string, at: number, withRest: boolean): boolean {
   let i = at + 1;
   let c = 0;
   for (; i < n; i++) {
-    c = charCodeAt(s, i);
+    c = charCodeAt.call(s, i);
     if (c === 0x2f) {
       if (isDotSegment(s, segment, i)) return false;
       segment = i + 1;
@@ -133,7 +135,7 @@ function scanPath(s: string, at: number, withRest: boolean): boolean {
   if (c === 0x3f) {
     queryMark = i;
     for (i++; i < n; i++) {
-      c = charCodeAt(s, i);
+      c = charCodeAt.call(s, i);
       if (c >= 128 || (KEPT[c] & QUERY) === 0) break;
     }
   }
@@ -142,7 +144,7 @@ function scanPath(s: string, at: number, withRest: boolean): boolean {
   if (c !== 0x23) return false;
   hashMark = i;
   for (i++; i < n; i++) {
-    c = charCodeAt(s, i);
+    c = charCodeAt.call(s, i);
     if (c >= 128 || (KEPT[c] & FRAGMENT) === 0) return false;
   }
   return true;
@@ -153,12 +155,12 @@ function scanAbsolute(s: string): boolean {
   const n = s.length;
   if (n > LONGEST || n < 8) return false;
   let i: number;
-  const first = charCodeAt(s, 0);
+  const first = charCodeAt.call(s, 0);
   if (first === 0x68) { // http, https
-    if (charCodeAt(s, 1) !== 0x74 || charCodeAt(s, 2) !== 0x74 || charCodeAt(s, 3) !== 0x70) {
+    if (charCodeAt.call(s, 1) !== 0x74 || charCodeAt.call(s, 2) !== 0x74 || charCodeAt.call(s, 3) !== 0x70) {
       return false;
     }
-    if (charCodeAt(s, 4) === 0x73) {
+    if (charCodeAt.call(s, 4) === 0x73) {
       scheme = "https";
       i = 5;
     } else {
@@ -166,8 +168,8 @@ function scanAbsolute(s: string): boolean {
       i = 4;
     }
   } else if (first === 0x77) { // ws, wss
-    if (charCodeAt(s, 1) !== 0x73) return false;
-    if (charCodeAt(s, 2) === 0x73) {
+    if (charCodeAt.call(s, 1) !== 0x73) return false;
+    if (charCodeAt.call(s, 2) === 0x73) {
       scheme = "wss";
       i = 3;
     } else {
@@ -175,13 +177,13 @@ function scanAbsolute(s: string): boolean {
       i = 2;
     }
   } else if (first === 0x66) { // ftp
-    if (charCodeAt(s, 1) !== 0x74 || charCodeAt(s, 2) !== 0x70) return false;
+    if (charCodeAt.call(s, 1) !== 0x74 || charCodeAt.call(s, 2) !== 0x70) return false;
     scheme = "ftp";
     i = 3;
   } else {
     return false;
   }
-  if (charCodeAt(s, i) !== 0x3a || charCodeAt(s, i + 1) !== 0x2f || charCodeAt(s, i + 2) !== 0x2f) {
+  if (charCodeAt.call(s, i) !== 0x3a || charCodeAt.call(s, i + 1) !== 0x2f || charCodeAt.call(s, i + 2) !== 0x2f) {
     return false;
   }
   i += 3;
@@ -190,7 +192,7 @@ function scanAbsolute(s: string): boolean {
   let c = 0;
   for (;; i++) {
     if (i === n) return false; // no path: the parser adds "/"
-    c = charCodeAt(s, i);
+    c = charCodeAt.call(s, i);
     if (c < 128 && (KEPT[c] & HOST) !== 0) continue;
     if (c !== 0x2e) break;
     if (i === label || isAceLabel(s, label, i)) return false;
@@ -204,12 +206,12 @@ function scanAbsolute(s: string): boolean {
     const digits = ++i;
     let port = 0;
     for (; i < n; i++) {
-      c = charCodeAt(s, i);
+      c = charCodeAt.call(s, i);
       if (c < 0x30 || c > 0x39) break;
       port = port * 10 + (c - 0x30);
       if (port > 65535) return false;
     }
-    if (i === digits || (charCodeAt(s, digits) === 0x30 && i - digits > 1) || port === defaultPort(scheme)) {
+    if (i === digits || (charCodeAt.call(s, digits) === 0x30 && i - digits > 1) || port === defaultPort(scheme)) {
       return false;
     }
     portStart = digits;
@@ -242,15 +244,15 @@ export function scanCanonicalWithBase(input: string, base: string): boolean {
     lastBaseValues = scanAbsolute(base)
       ? [
         scheme,
-        slice(base, hostStart, hostEnd),
-        portStart === hostEnd ? "" : slice(base, portStart, pathStart),
+        slice.call(base, hostStart, hostEnd),
+        portStart === hostEnd ? "" : slice.call(base, portStart, pathStart),
       ]
       : null;
   }
   const values = lastBaseValues;
   if (values === null) return false;
   const n = input.length;
-  if (n > LONGEST || n === 0 || charCodeAt(input, 0) !== 0x2f || (n > 1 && charCodeAt(input, 1) === 0x2f)) {
+  if (n > LONGEST || n === 0 || charCodeAt.call(input, 0) !== 0x2f || (n > 1 && charCodeAt.call(input, 1) === 0x2f)) {
     return false;
   }
   if (!scanPath(input, 0, true)) return false;
@@ -262,7 +264,7 @@ export function scanCanonicalWithBase(input: string, base: string): boolean {
 /** Whether `pathname` (a URLPatternInit's only member) is a canonical path with no query or fragment. */
 export function isCanonicalPathname(pathname: string): boolean {
   const n = pathname.length;
-  return n !== 0 && n <= LONGEST && charCodeAt(pathname, 0) === 0x2f && scanPath(pathname, 0, false);
+  return n !== 0 && n <= LONGEST && charCodeAt.call(pathname, 0) === 0x2f && scanPath(pathname, 0, false);
 }
 
 /** Component `c` (protocol … hash, as URLPattern matches them) of the input the last accepted scan recorded. */
@@ -275,15 +277,15 @@ export function valueOfScanned(c: number): string {
     case 2:
       return "";
     case 3:
-      return baseValues === null ? slice(s, hostStart, hostEnd) : baseValues[1];
+      return baseValues === null ? slice.call(s, hostStart, hostEnd) : baseValues[1];
     case 4:
       if (baseValues !== null) return baseValues[2];
-      return portStart === hostEnd ? "" : slice(s, portStart, pathStart);
+      return portStart === hostEnd ? "" : slice.call(s, portStart, pathStart);
     case 5:
-      return slice(s, pathStart, pathEnd);
+      return slice.call(s, pathStart, pathEnd);
     case 6:
-      return queryMark === -1 ? "" : slice(s, queryMark + 1, queryEnd);
+      return queryMark === -1 ? "" : slice.call(s, queryMark + 1, queryEnd);
     default:
-      return hashMark === -1 ? "" : slice(s, hashMark + 1);
+      return hashMark === -1 ? "" : slice.call(s, hashMark + 1);
   }
 }

@@ -23,7 +23,6 @@ import { urlPatternMembersOf } from "./url_object_members.ts";
 import { isCanonicalPathname, scanCanonical, scanCanonicalWithBase, valueOfScanned } from "./canonical_input.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
-import { stringCharCodeAt as charCodeAt, stringSlice as slice } from "../builtins/captured_methods.ts";
 
 /** The URLPatternInit dictionary: each member a pattern (constructor) or a value (test/exec). */
 export interface URLPatternInit {
@@ -103,6 +102,10 @@ export function toInit(value: unknown): { members: InitMembers; init: URLPattern
   return { members, init };
 }
 
+/** String methods as they are when this module loads (a user's later change to String.prototype changes no match). */
+const slice = String.prototype.slice;
+const charCodeAt = String.prototype.charCodeAt;
+
 /**
  * Component `c` (protocol … hash) of the URL the last parseHref() returned, as ada's match() takes it: the
  * protocol without ":", search and hash without "?" and "#". Read from ada's offsets, which stay valid until
@@ -112,34 +115,34 @@ function urlComponent(href: string, c: number): string {
   const w = urlWords;
   switch (c) {
     case 0:
-      return slice(href, 0, w[PROTOCOL_END] - 1);
+      return slice.call(href, 0, w[PROTOCOL_END] - 1);
     case 1: {
       const start = w[PROTOCOL_END] + 2;
-      return start < w[USERNAME_END] ? slice(href, start, w[USERNAME_END]) : "";
+      return start < w[USERNAME_END] ? slice.call(href, start, w[USERNAME_END]) : "";
     }
     case 2:
-      return w[HOST_START] > w[USERNAME_END] ? slice(href, w[USERNAME_END] + 1, w[HOST_START]) : "";
+      return w[HOST_START] > w[USERNAME_END] ? slice.call(href, w[USERNAME_END] + 1, w[HOST_START]) : "";
     case 3: {
       const start = w[HOST_START];
       const end = w[HOST_END];
-      return slice(href, end > start && charCodeAt(href, start) === AT ? start + 1 : start, end);
+      return slice.call(href, end > start && charCodeAt.call(href, start) === AT ? start + 1 : start, end);
     }
     case 4:
-      return w[PORT] === OMITTED ? "" : slice(href, w[HOST_END] + 1, w[PATHNAME_START]);
+      return w[PORT] === OMITTED ? "" : slice.call(href, w[HOST_END] + 1, w[PATHNAME_START]);
     case 5: {
       const end = w[SEARCH_START] !== OMITTED
         ? w[SEARCH_START]
         : w[HASH_START] !== OMITTED
         ? w[HASH_START]
         : href.length;
-      return slice(href, w[PATHNAME_START], end);
+      return slice.call(href, w[PATHNAME_START], end);
     }
     case 6: {
       if (w[SEARCH_START] === OMITTED) return "";
-      return slice(href, w[SEARCH_START] + 1, w[HASH_START] !== OMITTED ? w[HASH_START] : href.length);
+      return slice.call(href, w[SEARCH_START] + 1, w[HASH_START] !== OMITTED ? w[HASH_START] : href.length);
     }
     default:
-      return w[HASH_START] === OMITTED ? "" : slice(href, w[HASH_START] + 1);
+      return w[HASH_START] === OMITTED ? "" : slice.call(href, w[HASH_START] + 1);
   }
 }
 
@@ -172,14 +175,14 @@ function valuesOfUrl(m: string[]): string[] | null {
   const search = m[6];
   const hash = m[7];
   return [
-    slice(protocol, 0, protocol.length - 1),
+    slice.call(protocol, 0, protocol.length - 1),
     m[1],
     m[2],
     m[3],
     m[4],
     m[5],
-    search === "" ? "" : slice(search, search[1] === "?" ? 2 : 1),
-    hash === "" ? "" : slice(hash, 1),
+    search === "" ? "" : slice.call(search, search[1] === "?" ? 2 : 1),
+    hash === "" ? "" : slice.call(hash, 1),
   ];
 }
 

@@ -15,7 +15,6 @@
  */
 import { COMPONENT_EMPTY, COMPONENT_EXACT_MATCH, COMPONENT_REGEXP, FLAG_REGEXP_IGNORES_CASE } from "./ada_calls.ts";
 import type { PatternInternals } from "./url_pattern.ts";
-import { stringIndexOf, stringSlice, uncurryThis } from "../builtins/captured_methods.ts";
 
 const PATHNAME = 5;
 
@@ -25,8 +24,9 @@ const PATHNAME = 5;
  * each segment out and looking the fresh string up in a Map cost 60-85 ns a segment on V8 and JSC (allocation,
  * hashing), most of a lookup's index time.
  */
-const mapGet = uncurryThis(Map.prototype.get);
-const mapSet = uncurryThis(Map.prototype.set);
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
+const stringIndexOf = String.prototype.indexOf;
 
 /** Past this many literal children, a node finds one by the segment's first character (a Map) before comparing. */
 const FEW_CHILDREN = 6;
@@ -242,8 +242,8 @@ export class RouteIndex {
   add(index: number, internals: PatternInternals): PathShape | null {
     const placement = placementOf(internals);
     if (placement.kind === "exact" && !inTrie(placement.value)) {
-      const list: number[] | undefined = mapGet(this.#exact, placement.value);
-      if (list === undefined) mapSet(this.#exact, placement.value, [index]);
+      const list: number[] | undefined = mapGet.call(this.#exact, placement.value);
+      if (list === undefined) mapSet.call(this.#exact, placement.value, [index]);
       else list[list.length] = index;
       this.#hasExact = true;
       return NO_PARAMS;
@@ -288,7 +288,7 @@ export class RouteIndex {
     // Not hashed for a pathname that starts with "/": hashing a fresh string cost Node 26 ~200-300 ns (Node 24 ~60,
     // Bun ~20), more than the whole walk.
     if (this.#hasExact) {
-      const exact: number[] | undefined = mapGet(this.#exact, pathname);
+      const exact: number[] | undefined = mapGet.call(this.#exact, pathname);
       if (exact !== undefined) lists[n++] = exact;
     }
     return n;
@@ -302,11 +302,11 @@ function firstOf(text: string): string {
 
 /** The literal child of `node` for segment `text`, made when new. */
 function literalChild(node: SegmentNode, text: string): SegmentNode {
-  const siblings = node.many !== null ? mapGet(node.many, firstOf(text)) as LiteralChild[] | undefined : node.few;
+  const siblings = node.many !== null ? mapGet.call(node.many, firstOf(text)) as LiteralChild[] | undefined : node.few;
   if (siblings) { for (let k = 0; k < siblings.length; k++) if (siblings[k].text === text) return siblings[k].node; }
   const child = { text, node: newNode() };
   if (node.many !== null) {
-    if (!siblings) mapSet(node.many, firstOf(text), [child]);
+    if (!siblings) mapSet.call(node.many, firstOf(text), [child]);
     else siblings[siblings.length] = child;
   } else if (node.few === null || node.few.length < FEW_CHILDREN) {
     (node.few ??= [])[node.few.length] = child;
@@ -314,8 +314,8 @@ function literalChild(node: SegmentNode, text: string): SegmentNode {
     const many = new Map<string, LiteralChild[]>();
     const all = [...node.few, child];
     for (let k = 0; k < all.length; k++) {
-      const list: LiteralChild[] | undefined = mapGet(many, firstOf(all[k].text));
-      if (list === undefined) mapSet(many, firstOf(all[k].text), [all[k]]);
+      const list: LiteralChild[] | undefined = mapGet.call(many, firstOf(all[k].text));
+      if (list === undefined) mapSet.call(many, firstOf(all[k].text), [all[k]]);
       else list[list.length] = all[k];
     }
     node.many = many;
@@ -343,13 +343,13 @@ function findChild(siblings: LiteralChild[], path: string, start: number, end: n
  */
 function walk(node: SegmentNode, path: string, start: number, lists: number[][], n: number): number {
   if (node.deeper !== null) lists[n++] = node.deeper;
-  let end = stringIndexOf(path, "/", start);
+  let end = stringIndexOf.call(path, "/", start);
   const last = end === -1;
   if (last) end = path.length;
   const siblings = node.few !== null
     ? node.few
     : node.many !== null
-    ? mapGet(node.many, end > start ? path[start] : "") as LiteralChild[] | undefined
+    ? mapGet.call(node.many, end > start ? path[start] : "") as LiteralChild[] | undefined
     : undefined;
   if (siblings !== undefined) {
     const child = findChild(siblings, path, start, end);
@@ -365,6 +365,8 @@ function walk(node: SegmentNode, path: string, start: number, lists: number[][],
   }
   return n;
 }
+
+const stringSlice = String.prototype.slice;
 
 /**
  * The groups of a pathname that matched a pattern of `shape` (decided by the index): each `:name` parameter's segment,
@@ -382,11 +384,11 @@ export function pathGroups(
   let k = 0;
   let start = 1;
   for (let s = 0; s < last; s++) {
-    let end = stringIndexOf(pathname, "/", start);
+    let end = stringIndexOf.call(pathname, "/", start);
     if (end === -1) end = pathname.length;
-    if (k < params.length && params[k] === s) set(groups, names[k++], stringSlice(pathname, start, end));
+    if (k < params.length && params[k] === s) set(groups, names[k++], stringSlice.call(pathname, start, end));
     start = end + 1;
   }
-  if (shape.tail) set(groups, names[k], stringSlice(pathname, start));
+  if (shape.tail) set(groups, names[k], stringSlice.call(pathname, start));
   return groups;
 }

@@ -4,11 +4,7 @@
  * vs 57 ns, 32: 43 vs 109, 75: 43 vs 196 on Node 26; Bun 20 vs 89, 25 vs 133, 24 vs 211). `Buffer` is the global:
  * an ESM import of node:buffer costs Node ~1 ms at start-up.
  */
-import { uncurryThis } from "../../ffi/builtins/captured_methods.ts";
+const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
 
-const latin1Slice = uncurryThis(
-  Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string,
-);
-
-/** Taken at load, called without reading Function.prototype.call (../../ffi/builtins/captured_methods.ts). */
-export const decodeLatin1 = (bytes: Uint8Array, start: number, end: number): string => latin1Slice(bytes, start, end);
+export const decodeLatin1 = (bytes: Uint8Array, start: number, end: number): string =>
+  latin1Slice.call(bytes, start, end);
