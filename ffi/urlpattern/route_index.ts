@@ -221,9 +221,11 @@ export interface PathShape {
   /** How many segments the pattern's path has (the tail, when there is one, is all that follows them). */
   segments: number;
   tail: boolean;
+  /** One groups object of this shape, kept alive: see url_pattern.ts's #keptParams. */
+  kept?: object;
 }
 
-const NO_PARAMS: PathShape = { params: [], segments: 0, tail: false };
+const NO_PARAMS: PathShape = { params: [], segments: 0, tail: false, kept: undefined };
 
 /** The patterns of a URLPatternList, by pathname; built as patterns are added, in index order. */
 export class RouteIndex {
@@ -390,5 +392,6 @@ export function pathGroups(
     start = end + 1;
   }
   if (shape.tail) set(groups, names[k], stringSlice.call(pathname, start));
+  shape.kept ??= groups;
   return groups;
 }

@@ -325,6 +325,13 @@ export class URLPattern {
    * match()'s params: the pathname's groups, then the named groups (names that are not numbers) of the other
    * components in the standard's order, a name already there kept; null when the prepared values do not match.
    */
+  /**
+   * One params object of this pattern, kept alive: a GC that left no object of its shape cleared the shape V8's
+   * optimized code embeds weakly, and Node 26 deoptimized URLPatternList.match() after every such GC (`npm run bench
+   * -- --check`, "embedded weak objects cleared"; gone with one kept).
+   */
+  #keptParams: object | undefined = undefined;
+
   #params(): Record<string, string | undefined> | null {
     // test()'s matching, in the standard's order after the one-value components, keeping the RegExp matches of
     // the components that have groups: no result objects.
@@ -341,6 +348,7 @@ export class URLPattern {
     const params: Record<string, string | undefined> = {};
     this.#addParams(params, 5, matches[5], true);
     for (let c = 0; c < 8; c++) if (c !== 5 && names[c].length !== 0) this.#addParams(params, c, matches[c], false);
+    this.#keptParams ??= params;
     return params;
   }
 
