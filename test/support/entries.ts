@@ -22,7 +22,7 @@ export const GLOBAL_ENTRY: Record<Runtime, string> = {
   bun: "dist/runtimes/bun/global.js",
 };
 
-/** `ada-ffi/wasm`, and its adapter module (the same module instance as the entry's: Node's and Bun's are unbundled). */
+/** `ada-ffi/wasm` (one bundled module on Node and Bun), and its adapter module (tsc's, for a program that installs it itself). */
 export const WASM_ENTRY: Record<Runtime, string> = {
   node: "dist/runtimes/wasm/entry.js",
   deno: "runtimes/wasm/entry.ts",
