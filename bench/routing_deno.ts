@@ -5,15 +5,9 @@ import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import * as rou3 from "rou3";
 import * as ada from "../runtimes/deno/entry.ts";
+import { adaWasm } from "./deno_wasm_backend.ts";
 import { checkTwoBackends } from "./harness.ts";
 import { routeSets, routingRounds, runRoutingBench } from "./routing_harness.ts";
-// The Wasm backend as a Deno user without --allow-ffi gets it: Deno's entry from npm's dist/ (another module graph,
-// evaluated after the native one above), told to load the module (ADA_FFI_BACKEND is read as that graph evaluates):
-// its copy loop and Wasm ASCII writer into the module's memory, which the runtime-neutral ada-ffi/wasm lacks.
-Deno.env.set("ADA_FFI_BACKEND", "wasm");
-const wasmEntry = "../dist/runtimes/deno/entry.js";
-const adaWasm = (await import(wasmEntry)) as typeof ada;
-Deno.env.delete("ADA_FFI_BACKEND");
 
 // The runtime's own URLPattern (Deno has one): our entry installs nothing on the global.
 const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;

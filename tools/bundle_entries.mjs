@@ -48,7 +48,7 @@ async function bundle(source, target, out, plugins = []) {
   let text = await result.outputs[0].text();
   if (target === "node" || target === "browser") {
     const consts = restoreTopLevelConsts(text, out);
-    const missing = NODE_HOT_CONSTANTS.filter((name) => target === "node" && !consts.restored.includes(name));
+    const missing = target === "node" ? NODE_HOT_CONSTANTS.filter((name) => !consts.restored.includes(name)) : [];
     if (missing.length > 0) {
       throw new Error(`bundle_entries: ${source}: ${missing.join(", ")} not declared const in the bundle`);
     }
