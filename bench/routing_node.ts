@@ -5,7 +5,7 @@ import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import * as rou3 from "rou3";
 import * as ada from "../runtimes/node/entry.ts";
-import * as adaWasm from "../runtimes/wasm/entry.ts";
+import * as adaWasm from "../runtimes/node/wasm_entry.ts";
 import { checkTwoBackends } from "./harness.ts";
 import { routeSets, routingRounds, runRoutingBench } from "./routing_harness.ts";
 

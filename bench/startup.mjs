@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Start-up cost: how much importing ada-ffi and the first `new URL` add over the built-in, on every Node line
 // (test/node_lines.json), Deno and Bun, for the runtime's own entry (native library) and for `ada-ffi/wasm` (the
-// WebAssembly backend: decoding the embedded module's base64, compiling and instantiating it, synchronously, at import).
+// WebAssembly backend: reading the module's file, or importing it on Deno, compiling and instantiating it at import).
 // Each figure is the median wall time of N fresh processes running a one-line program, ours minus the built-in's.
 // Writes bench/results/startup.json (results_file.mjs).
 //
@@ -31,8 +31,9 @@ const ours = (file) =>
     `import { URL } from ${JSON.stringify(entry(file))};\nnew URL("http://a/b");\n`,
   );
 
-/** `ada-ffi/wasm` as the package ships it (on Deno too: what it takes from npm). */
-const WASM_ENTRY = "dist/runtimes/wasm/entry.js";
+/** `ada-ffi/wasm` as the package ships it: Node's and Bun's entry, and Deno's (what it takes from npm). */
+const WASM_ENTRY = "dist/runtimes/node/wasm_entry.js";
+const DENO_WASM_ENTRY = "dist/runtimes/deno/wasm_entry.js";
 
 function median(command, args, env = {}) {
   const times = [];
@@ -73,7 +74,7 @@ try {
     "deno",
     median(deno, ["run", "-A", builtin]),
     median(deno, ["run", "-A", ours("runtimes/deno/entry.ts")]),
-    median(deno, ["run", "-A", ours(WASM_ENTRY)]),
+    median(deno, ["run", "-A", ours(DENO_WASM_ENTRY)]),
   ]);
   const bun = join(root, "node_modules", ".bin", "bun");
   versions.bun = versionOf(bun);

@@ -8,7 +8,7 @@
 //   node native/prebuild.mjs linux-x64-gnu win32-x64 wasm32 …
 //
 // The WebAssembly module (native/prebuilds/wasm32/ada_ffi.wasm, WASM_TARGET) is the same sources for wasm32-wasi;
-// tools/embed_wasm.mjs then writes it into runtimes/wasm/module_bytes.ts for the runtime-neutral adapter.
+// tools/copy_wasm.mjs copies it into runtimes/wasm/ for the sources' entries, tools/bundle_entries.mjs into dist/.
 //
 // Zig comes from PyPI (`ziglang`, pinned with hashes in native/zig-requirements.txt) and ada's sources from the
 // pinned `ada-url` source distribution (native/ada_source.json, sha256 checked): both into a cache this script

@@ -36,6 +36,7 @@ const TYPES = {
   ".js": "text/javascript",
   ".mjs": "text/javascript",
   ".json": "application/json",
+  ".wasm": "application/wasm",
   ".html": "text/html",
 };
 const TIMEOUT_MS = 120_000;
@@ -123,7 +124,8 @@ function serve(shipped, imports) {
     }
     const type = file === null ? "text/html" : TYPES[extname(file)] ?? "application/octet-stream";
     requests.push({ path, status: 200, type });
-    response.writeHead(200, { "content-type": `${type}; charset=utf-8`, "cache-control": "no-store" });
+    const contentType = type === "application/wasm" ? type : `${type}; charset=utf-8`;
+    response.writeHead(200, { "content-type": contentType, "cache-control": "no-store" });
     response.end(file === null ? page(imports) : readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, requests })));
@@ -165,13 +167,20 @@ async function main() {
     for (const g of groups) counts(g);
     check("the page loaded with no error", () => errors.length === 0 ? true : errors.join("\n"));
     check("the browser loaded the package's whole module graph from /package/, each as text/javascript", () => {
-      const loaded = requests.filter((r) => r.path.startsWith("/package/"));
+      const loaded = requests.filter((r) => r.path.startsWith("/package/") && !r.path.endsWith(".wasm"));
       const wrong = loaded.filter((r) => r.status !== 200 || r.type !== "text/javascript");
       const missing = [...graph].filter((file) => !loaded.some((r) => r.path === `/package/${file}`));
       if (wrong.length > 0 || missing.length > 0) {
         return `${wrong.map((r) => `${r.path}: ${r.status} ${r.type ?? ""}`).join("\n")}\nnot loaded: ${missing}`;
       }
       return true;
+    });
+    check("the entry fetched the package's one copy of the module, dist/runtimes/wasm/ada_ffi.wasm, once", () => {
+      const fetched = requests.filter((r) => r.path.endsWith(".wasm"));
+      const expected = "/package/dist/runtimes/wasm/ada_ffi.wasm";
+      return fetched.length === 1 && fetched[0].path === expected && fetched[0].status === 200
+        ? true
+        : `fetched: ${fetched.map((r) => `${r.path} ${r.status}`).join(", ") || "nothing"}`;
     });
     check("no request was refused", () => {
       const refused = requests.filter((r) => r.status !== 200);

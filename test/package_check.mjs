@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -70,6 +71,8 @@ function usesWork(runtime, library, env = {}) {
 }
 
 let tarball;
+/** The package's files (npm pack's list), sorted. */
+let packed = [];
 try {
   console.log("package:");
   check("npm pack builds the prebuilt library and the JavaScript", () => {
@@ -88,11 +91,14 @@ try {
       "dist/cli/bin.js",
       "dist/runtimes/bun/entry.js",
       "dist/runtimes/bun/global.js",
-      "dist/runtimes/wasm/entry.js",
+      "dist/runtimes/wasm/entry.js", // ada-ffi/wasm in browsers, and the backend its entries share:
+      "dist/runtimes/wasm/backend.js",
       "dist/runtimes/wasm/global.js",
-      "dist/runtimes/wasm/module_bytes.js", // the WebAssembly module, embedded (not native/prebuilds/wasm32/)
-      "dist/runtimes/wasm/module_entry.js", // ada-ffi/wasm/module (Workers), which imports the module as a file:
-      "dist/runtimes/wasm/ada_ffi.wasm",
+      "dist/runtimes/node/wasm_entry.js", // on Node and Bun
+      "dist/runtimes/deno/wasm_entry.js", // on Deno, which imports the module through:
+      "dist/runtimes/wasm/ada_ffi_source.js",
+      "dist/runtimes/wasm/module_entry.js", // ada-ffi/wasm/module (Workers)
+      "dist/runtimes/wasm/ada_ffi.wasm", // the module, once (not native/prebuilds/wasm32/, not embedded)
       "types/global.d.ts",
       "ffi/url/url.ts",
       "native/ada_ffi.cpp",
@@ -105,7 +111,26 @@ try {
       /^(test|bench|build|dist\/test|dist\/bench)\//.test(f) || (f.startsWith("native/prebuilds/") && !shipped.has(f))
     );
     if (missing.length || stray.length) return `missing: ${missing.join(", ")}; should not ship: ${stray.join(", ")}`;
+    packed = [...files].sort();
     return true;
+  });
+  check("the WebAssembly module ships once, and with its adapters adds at most 200 KB to the gzipped package", () => {
+    // The one file, and no copy elsewhere: not another .wasm, not its bytes in base64 ("\0asm\1\0\0\0").
+    const wasmFiles = packed.filter((f) => f.endsWith(".wasm"));
+    const embedded = packed.filter((f) =>
+      !f.endsWith(".wasm") && readFileSync(join(root, f), "latin1").includes("AGFzbQEAAAA")
+    );
+    if (wasmFiles.join() !== "dist/runtimes/wasm/ada_ffi.wasm" || embedded.length > 0) {
+      return `.wasm files: ${wasmFiles.join(", ")}; base64 of a module in: ${embedded.join(", ")}`;
+    }
+    // What the package would weigh without the backend's own files (runtimes/wasm/, Deno's and Node's wasm_* files):
+    // the package's files concatenated in order and gzipped, with and without them.
+    const wasmOnly = (f) => /(^|\/)runtimes\/(wasm\/|node\/wasm_|deno\/wasm_(entry|global|backend)\.)/.test(f);
+    const gzipped = (list) =>
+      gzipSync(Buffer.concat(list.map((f) => readFileSync(join(root, f)))), { level: 9 }).length;
+    const growth = gzipped(packed) - gzipped(packed.filter((f) => !wasmOnly(f)));
+    console.log(`      the Wasm backend: +${(growth / 1000).toFixed(1)} KB gzipped`);
+    return growth <= 200_000 ? true : `+${growth} bytes`;
   });
   if (tarball === undefined) throw new Error("no tarball: nothing else can be checked");
   check("the tarball is under 4 MB", () => {

@@ -59,11 +59,11 @@ if (run("native build", "cmake", ["--build", "build", "--parallel"]).status !== 
 const results = [];
 const full = process.argv.includes("--full") || process.env.CI === "true";
 // The shipped library for this machine (full: all seven) and the WebAssembly module; incremental, so quick when
-// nothing changed. Before tsc: the Wasm adapter imports the module's bytes, which tools/embed_wasm.mjs writes.
+// nothing changed. Before tsc: the sources' entries load the Wasm module from runtimes/wasm/ (tools/copy_wasm.mjs).
 if (run("prebuilt libraries", process.execPath, ["native/prebuild.mjs", ...(full ? [] : ["--host"])]).status !== 0) {
   process.exit(1);
 }
-if (run("embed wasm", process.execPath, ["tools/embed_wasm.mjs"]).status !== 0) process.exit(1);
+if (run("copy wasm", process.execPath, ["tools/copy_wasm.mjs"]).status !== 0) process.exit(1);
 if (run("tsc", bin("tsc"), ["-p", "tsconfig.json"]).status !== 0) process.exit(1);
 // Deno's npm entry (dist/runtimes/deno/), as the package ships it: the Wasm fallback test runs a copy of it.
 if (run("tsc (Deno's npm entry)", bin("tsc"), ["-p", "tsconfig.deno.json"]).status !== 0) process.exit(1);
@@ -166,8 +166,8 @@ for (const [name, command, args, env] of suites) {
       "check",
       "runtimes/deno/entry.ts",
       "runtimes/deno/global.ts",
-      "runtimes/wasm/entry.ts",
-      "runtimes/wasm/global.ts",
+      "runtimes/deno/wasm_entry.ts",
+      "runtimes/deno/wasm_global.ts",
       "cli/deno.ts",
       "test/deno.ts",
       "bench/deno.ts",

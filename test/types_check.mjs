@@ -192,21 +192,21 @@ try {
   writeFileSync(join(npmDir, "global.ts"), GLOBAL("ada-ffi/global"));
   writeFileSync(join(npmDir, "wasm.ts"), denoMain("ada-ffi/wasm"));
   writeFileSync(join(npmDir, "wasm_global.ts"), GLOBAL("ada-ffi/wasm/global"));
-  // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/, and runtimes/wasm/, the fallback Deno's entry
-  // imports), under the names a JSR user imports.
+  // The JSR package: the TypeScript it publishes (ffi/, runtimes/deno/, and runtimes/wasm/, the adapter Deno's Wasm
+  // entries use, with the module and the file that imports it), under the names a JSR user imports.
   const jsrDir = join(work, "deno_jsr");
   mkdirSync(jsrDir);
   for (const folder of ["ffi", join("runtimes", "deno"), join("runtimes", "wasm")]) {
     cpSync(join(root, folder), join(jsrDir, "jsr", folder), {
       recursive: true,
-      filter: (f) => !/\.(js|d\.ts)$/.test(f),
+      filter: (f) => !/\.(js|d\.ts)$/.test(f) || /ada_ffi_source\.(js|d\.ts)$/.test(f),
     });
   }
   const jsrImports = {
     "@ada-ffi/ada-ffi": "./jsr/runtimes/deno/entry.ts",
     "@ada-ffi/ada-ffi/global": "./jsr/runtimes/deno/global.ts",
-    "@ada-ffi/ada-ffi/wasm": "./jsr/runtimes/wasm/entry.ts",
-    "@ada-ffi/ada-ffi/wasm/global": "./jsr/runtimes/wasm/global.ts",
+    "@ada-ffi/ada-ffi/wasm": "./jsr/runtimes/deno/wasm_entry.ts",
+    "@ada-ffi/ada-ffi/wasm/global": "./jsr/runtimes/deno/wasm_global.ts",
   };
   writeFileSync(join(jsrDir, "main.ts"), denoMain("@ada-ffi/ada-ffi"));
   writeFileSync(join(jsrDir, "global.ts"), GLOBAL("@ada-ffi/ada-ffi/global"));

@@ -8,14 +8,16 @@
 //   are declared `const` again where they never change (tools/top_level_consts.mjs: V8 optimizes those as constants).
 // - dist/runtimes/bun/entry.js from runtimes/bun/entry.ts, and dist/runtimes/bun/global.js from runtimes/bun/global.ts, which
 //   imports the former rather than a copy of its classes.
-// - dist/runtimes/wasm/ada_ffi.wasm, copied from native/prebuilds/wasm32/: the module `ada-ffi/wasm/module` imports as
-//   a file (runtimes/wasm/module_entry.ts: Workers compile no Wasm from bytes), beside tsc's output of that entry.
-// - dist/runtimes/wasm/entry.js (`ada-ffi/wasm`), tsc's output, bundled in place for every engine (target browser:
-//   standard JavaScript only, one file with no imports, which a browser loads from a static server as it is):
-//   tsc's tree of 42 modules took 21-30 ms to load on Node 26 against 9-14 ms bundled (bench/startup_wasm_phases.mjs),
-//   and put Node 26's `new URL` over V8's inlining budget (chain 769 of 766 bytes: 4 getters 1.51x the built-in).
-//   Its top-level constants restored as for Node's. dist/runtimes/wasm/global.js imports it; the other files of
-//   dist/runtimes/wasm/ stay tsc's (module_entry.js for Workers, and the modules the suites import on their own).
+// - dist/runtimes/wasm/ada_ffi.wasm, copied from native/prebuilds/wasm32/: the package's one copy of the WebAssembly
+//   module, which every entry loads its own way (read beside it on Node and Bun, imported on Deno through
+//   dist/runtimes/wasm/ada_ffi_source.js, copied here as it is, imported by Workers, fetched by browsers).
+// - dist/runtimes/wasm/backend.js (runtimes/wasm/backend.ts: the Wasm backend's code), tsc's output, bundled in place
+//   for every engine (target browser: standard JavaScript only, one file with no imports, which a browser loads from a
+//   static server as it is): the `ada-ffi/wasm` entries of Node, Bun and browsers import it, each a few lines of tsc's
+//   that load the module and re-export the API. tsc's tree of 42 modules took 21-30 ms to load on Node 26 against 9-14 ms
+//   bundled (bench/startup.mjs), and put Node 26's `new URL` over V8's inlining budget (chain 769 of 766 bytes: 4 getters
+//   1.51x the built-in). Its top-level constants restored as for Node's. The other files of dist/runtimes/wasm/ stay
+//   tsc's (module_entry.js for Workers, and the modules the suites import on their own).
 // Deno's entry stays a tree of modules: Deno caches what it loads, and JSR publishes the TypeScript sources.
 import { chmodSync, copyFileSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -74,11 +76,14 @@ await bundle(join(root, "runtimes", "bun", "entry.ts"), "bun", join(runtimes, "b
 await bundle(join(root, "runtimes", "bun", "global.ts"), "bun", join(runtimes, "bun", "global.js"), [
   importTheMainEntry,
 ]);
-const wasmEntry = join(runtimes, "wasm", "entry.js");
-await bundle(wasmEntry, "browser", wasmEntry);
+const wasmBackend = join(runtimes, "wasm", "backend.js");
+await bundle(wasmBackend, "browser", wasmBackend);
 
-// Written beside, then renamed over, as the bundles are.
-const wasmOut = join(runtimes, "wasm", WASM_TARGET.file);
-copyFileSync(join(root, "native", "prebuilds", WASM_TARGET.key, WASM_TARGET.file), `${wasmOut}.partial`);
-chmodSync(`${wasmOut}.partial`, 0o644); // data, not a program (the linker's output is executable)
-renameSync(`${wasmOut}.partial`, wasmOut);
+/** Copies `source` to `target`, as data (the linker's output is executable); written beside, then renamed over. */
+function copyData(source, target) {
+  copyFileSync(source, `${target}.partial`);
+  chmodSync(`${target}.partial`, 0o644);
+  renameSync(`${target}.partial`, target);
+}
+copyData(join(root, "native", "prebuilds", WASM_TARGET.key, WASM_TARGET.file), join(runtimes, "wasm", WASM_TARGET.file));
+copyData(join(root, "runtimes", "wasm", "ada_ffi_source.js"), join(runtimes, "wasm", "ada_ffi_source.js"));

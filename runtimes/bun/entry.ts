@@ -9,6 +9,7 @@ import { bunLibc, fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { addBunSearchParamsMembers } from "./interop.ts";
 import { decodeLatin1 } from "../node/latin1.ts";
+import { readAdaFfiWasm } from "../node/wasm_file.ts";
 import { isURLSearchParams, URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { paramsInvalidThisError } from "../../ffi/url/search_params_wording.ts";
 import { installWasmBinding } from "../wasm/binding.ts";
@@ -76,16 +77,12 @@ function loadNative(): void {
 }
 
 /**
- * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes (tools/embed_wasm.mjs) are
- * required only now (in the static import graph they would be parsed at every start-up): the compiled module beside
- * the Wasm adapter, or, run from the sources (`bun cli/bun.ts`), the generated TypeScript.
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when), read from the package's file only now
+ * (../node/wasm_file.ts: dist/runtimes/wasm/ada_ffi.wasm, or the build's copy in runtimes/wasm/ run from the sources).
  */
 function loadWasm(): void {
-  const embedded = /[\\/]dist[\\/]runtimes[\\/]bun$/.test(import.meta.dir)
-    ? "../wasm/module_bytes.js"
-    : "../wasm/module_bytes.ts";
-  const { ADA_FFI_WASM_BASE64 } = import.meta.require(embedded) as { ADA_FFI_WASM_BASE64: string };
-  installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });
+  const { bytes, path } = readAdaFfiWasm(import.meta.url);
+  installWasmBinding(bytes, { decodeAscii: decodeLatin1, libraryPath: path });
 }
 
 loadBackend(backendFrom(process.env[BACKEND_ENV]), !!process.env[LIBRARY_ENV], loadNative, loadWasm);

@@ -11,10 +11,11 @@ import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ff
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { cStringDecoder, decodeAsciiPortable } from "../../ffi/native_calls/strings.ts";
 import { keptBlockInWasmMemory, WASM_WRITER_AFTER, wasmAsciiWriter } from "./wasm_ascii_writer.ts";
+import { LOOP_ENCODE_LIMIT } from "./encoding.ts";
 import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { NPM_PACKAGE_VERSION } from "./npm_package.ts";
-import { installWasmBinding } from "../wasm/binding.ts";
+import { installDenoWasm } from "./wasm_backend.ts";
 import { BACKEND_ENV, backendFrom } from "../wasm/selection.ts";
 
 // Only buffer, f64 and 32-bit parameters/results: Deno turns such symbols into V8 fast calls. The kept call block
@@ -38,16 +39,6 @@ const backend = backendFrom(
     ? Deno.env.get(BACKEND_ENV)
     : undefined,
 );
-
-/**
- * Deno's TextEncoder.encodeInto is an op call, ~70-90 ns whatever the length; the JS copy loop costs ~1.7 ns a
- * character (ns per URL, by length: <32 64 vs 89, 32-63 78 vs 92, 64-95 122 vs 71, 96-127 159 vs 66). So the loop
- * up to 64 units (it was 1024): new URL(s).href for URLs of ~200, 500, 1000 units 536 -> 280, 1102 -> 443, 2077 ->
- * 628 ns; node_files.txt canParse 174-187 -> 169-170 ns; kasztp.txt (93% under 64 units) canParse 144-146 -> 155-156.
- * Into the kept block, the Wasm writer (runtimes/deno/wasm_kept_block.ts) takes the loop's place up to the same length;
- * the loop stays for the other buffers, and for the kept block where the engine runs without Wasm.
- */
-const LOOP_ENCODE_LIMIT = 64;
 
 /** The package root, given the folder of a module in runtimes/deno/ (a checkout) or dist/runtimes/deno/ (npm). */
 function rootAbove(here: string): string {
@@ -185,16 +176,12 @@ function nativeBinding(library: Deno.DynamicLibrary<typeof symbols>): NativeBind
 }
 
 /**
- * The WebAssembly module instead (runtimes/wasm/selection.ts says when), its bytes imported only now: in the static
- * import graph they would be read and parsed at every start-up. Needs no permission (an import, not a file read).
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when), imported only now: in the static import graph
+ * it would be read and compiled at every start-up. Needs no permission (an import, not a file read).
  */
 async function loadWasm(): Promise<void> {
-  const { ADA_FFI_WASM_BASE64 } = await import("../wasm/module_bytes.ts");
-  installWasmBinding(ADA_FFI_WASM_BASE64, {
-    loopEncodeLimit: LOOP_ENCODE_LIMIT,
-    keptBlockWriter: wasmAsciiWriter,
-    keptBlockWriterAfter: WASM_WRITER_AFTER,
-  });
+  const { default: adaFfiWasm } = await import("../wasm/ada_ffi_source.js");
+  installDenoWasm(adaFfiWasm);
 }
 
 // loadBackend (runtimes/wasm/selection.ts), written out for the two asynchronous loaders.

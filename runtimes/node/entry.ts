@@ -12,6 +12,7 @@ import { LIBRARY_ENV, LoaderUnavailableError, openNativeLibrary } from "../../ff
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { fileSize, readHead } from "./file_probe.ts";
 import { decodeLatin1 } from "./latin1.ts";
+import { readAdaFfiWasm } from "./wasm_file.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { koffiInstalled, openWithKoffi } from "./koffi.ts";
 import { installWasmBinding } from "../wasm/binding.ts";
@@ -92,18 +93,12 @@ function loadNative(): void {
 }
 
 /**
- * The WebAssembly module instead (runtimes/wasm/selection.ts says when). Its bytes (tools/embed_wasm.mjs) are
- * required only now, the ES module itself (`require` of an ES module: Node >= 20.19 and 22.12; on an older Node the
- * fallback fails and the native library's error stands): in the static import graph they would be parsed at every
- * start-up.
+ * The WebAssembly module instead (runtimes/wasm/selection.ts says when), read from the package's file only now
+ * (./wasm_file.ts; `require` of this entry stays synchronous).
  */
 function loadWasm(): void {
-  const { createRequire } = (process as unknown as {
-    getBuiltinModule(id: "node:module"): typeof import("node:module");
-  }).getBuiltinModule("node:module");
-  const embedded = "../wasm/module_bytes.js"; // beside this file's dist/runtimes/node/entry.js
-  const { ADA_FFI_WASM_BASE64 } = createRequire(import.meta.url)(embedded) as { ADA_FFI_WASM_BASE64: string };
-  installWasmBinding(ADA_FFI_WASM_BASE64, { decodeAscii: decodeLatin1 });
+  const { bytes, path } = readAdaFfiWasm(import.meta.url);
+  installWasmBinding(bytes, { decodeAscii: decodeLatin1, libraryPath: path });
 }
 
 // A library or an FFI named by the user is an explicit choice: its errors stand, with no fallback.

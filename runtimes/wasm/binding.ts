@@ -15,11 +15,11 @@ import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { moveKeptBlock } from "../../ffi/native_calls/kept_block.ts";
 import type { AsciiDecoder } from "../../ffi/native_calls/strings.ts";
-import { instantiateAdaFfi } from "./instance.ts";
+import { type AdaFfiWasmSource, instantiateAdaFfi } from "./instance.ts";
 
 /** What nativeLibrary() reports for the Wasm backend. */
 export const WASM_FFI = "wasm";
-export const WASM_LIBRARY_PATH = "ada_ffi.wasm (embedded)";
+export const WASM_LIBRARY_PATH = "ada_ffi.wasm";
 
 /** The installed module's memory (for wasmMemoryBytes). */
 let installedMemory: { readonly buffer: ArrayBuffer } | undefined;
@@ -60,15 +60,15 @@ export interface WasmBindingOptions {
     blockAt: number,
   ) => ((s: string, at: number) => number) | undefined;
   keptBlockWriterAfter?: number;
-  /** What nativeLibrary().path says (WASM_LIBRARY_PATH by default): where the module came from. */
+  /** What nativeLibrary().path says (WASM_LIBRARY_PATH by default): the module's file or URL. */
   libraryPath?: string;
 }
 
 /**
- * Instantiates the module and installs it as the binding: `source` is its embedded bytes (base64), or the module
- * already compiled (a WebAssembly.Module of ada_ffi.wasm: ./instance.ts).
+ * Instantiates the module and installs it as the binding: `source` is ada_ffi.wasm's bytes, or the module already
+ * compiled (a WebAssembly.Module: ./instance.ts).
  */
-export function installWasmBinding(source: string | object, options: WasmBindingOptions = {}): void {
+export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindingOptions = {}): void {
   const wasm = instantiateAdaFfi(source);
   const { memory, malloc, free, ada_ffi_block, ada_ffi_parse_many, ada_ffi_ada_version } = wasm;
   installedMemory = memory;

@@ -1,6 +1,7 @@
 /**
- * The WebAssembly module of the C ABI (native/ada_ffi.h, "WebAssembly"; built by native/prebuild.mjs), compiled and
- * instantiated synchronously from its bytes, which the caller brings (embedded base64: tools/embed_wasm.mjs).
+ * The WebAssembly module of the C ABI (native/ada_ffi.h, "WebAssembly"; built by native/prebuild.mjs), instantiated
+ * from its bytes or from the module already compiled, whichever way each entry gets the one file the package ships
+ * (dist/runtimes/wasm/ada_ffi.wasm): read beside it (Node, Bun), imported (Deno, Workers) or fetched (browsers).
  * Standard WebAssembly and JavaScript only: this runs on every runtime, in browsers and in Workers.
  */
 
@@ -17,6 +18,8 @@ interface WasmApi {
     imports(module: object): { module: string; name: string; kind: string }[];
   };
   Instance: new (module: object, imports: object) => { exports: object };
+  compile(bytes: ArrayBuffer): Promise<object>;
+  compileStreaming?(response: Promise<unknown>): Promise<object>;
 }
 const Wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
@@ -44,24 +47,16 @@ export interface AdaFfiExports {
 /** WASI's errno ENOSYS: what every WASI import answers (no operation calls one; libc's stdio links them). */
 const ENOSYS = 52;
 
-/** Base64 to bytes: Uint8Array.fromBase64 where the engine has it, else atob (every runtime and browser has it). */
-function decodeBase64(base64: string): Uint8Array {
-  const fromBase64 = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
-  if (typeof fromBase64 === "function") return fromBase64(base64);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+/** The module's bytes (a file's contents), or the module compiled (a WebAssembly.Module). */
+export type AdaFfiWasmSource = Uint8Array | object;
 
 /**
- * A new, initialized instance of the module: from its bytes in base64 (compiled here), or already compiled (a
- * WebAssembly.Module, e.g. what an environment that refuses to compile bytes at run time, like Cloudflare's workerd,
- * hands over for an imported .wasm file). Synchronous (a module entry must be importable with `require`, and the
- * module's ~330 KB are well under the size browsers refuse to compile synchronously on their main thread).
+ * A new, initialized instance of the module: from its bytes (compiled here, synchronously: the Node and Bun entries
+ * must be importable with `require`), or already compiled (a WebAssembly.Module: what Deno's and Workers' imports of
+ * the .wasm file give, and what fetchAdaFfiWasm gives browsers).
  */
-export function instantiateAdaFfi(source: string | object): AdaFfiExports {
-  const module = typeof source === "string" ? new Wasm.Module(decodeBase64(source)) : source;
+export function instantiateAdaFfi(source: AdaFfiWasmSource): AdaFfiExports {
+  const module = source instanceof Uint8Array ? new Wasm.Module(source) : source;
   const imports: Record<string, Record<string, () => number>> = {};
   for (const { module: from, name, kind } of Wasm.Module.imports(module)) {
     if (from !== "wasi_snapshot_preview1" || kind !== "function") {
@@ -72,4 +67,29 @@ export function instantiateAdaFfi(source: string | object): AdaFfiExports {
   const exports = new Wasm.Instance(module, imports).exports as unknown as AdaFfiExports;
   exports._initialize();
   return exports;
+}
+
+/** What fetchAdaFfiWasm needs of fetch's Response (typed locally, as WebAssembly is). */
+interface WasmResponse {
+  ok: boolean;
+  status: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  clone(): WasmResponse;
+}
+
+/**
+ * The module at `url`, fetched and compiled (browsers: compiling while it downloads where the server sends it as
+ * application/wasm, from the whole body where it does not). A failed fetch or an HTTP error throws, naming the URL.
+ */
+export async function fetchAdaFfiWasm(url: URL): Promise<object> {
+  const response = await (globalThis as unknown as { fetch(url: URL): Promise<WasmResponse> }).fetch(url);
+  if (!response.ok) throw new Error(`ada-ffi: fetching ${url.href} answered HTTP ${response.status}`);
+  if (typeof Wasm.compileStreaming === "function") {
+    try {
+      return await Wasm.compileStreaming(Promise.resolve(response.clone()));
+    } catch {
+      // Served with another Content-Type than application/wasm (a plain static server): compiled from the body below.
+    }
+  }
+  return Wasm.compile(await response.arrayBuffer());
 }

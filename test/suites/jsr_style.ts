@@ -15,7 +15,7 @@ import { runChild } from "../support/child_program.ts";
 import type { Runtime } from "../support/entries.ts";
 import { NPM_PACKAGE_VERSION } from "../../runtimes/deno/npm_package.ts";
 
-/** A file server for ROOT on a free port (TypeScript with its content type, as JSR serves it), in a child Deno. */
+/** A file server for ROOT on a free port (each file with its content type, as JSR serves it), in a child Deno. */
 async function startServer(): Promise<{ server: ChildProcess; origin: string }> {
   const source =
     `const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: ({ port }) => console.log("PORT " + port) },
@@ -23,7 +23,9 @@ async function startServer(): Promise<{ server: ChildProcess; origin: string }> 
     const path = decodeURIComponent(new URL(request.url).pathname);
     try {
       const body = await Deno.readFile(${JSON.stringify(ROOT)} + path);
-      return new Response(body, { headers: { "content-type": path.endsWith(".ts") ? "application/typescript" : "application/octet-stream" } });
+      const type = path.endsWith(".ts") ? "application/typescript" : path.endsWith(".js") ? "text/javascript"
+        : path.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+      return new Response(body, { headers: { "content-type": type } });
     } catch {
       return new Response("not found", { status: 404 });
     }
@@ -105,6 +107,25 @@ export function register(runtime: Runtime): void {
       const chosen = run({ ADA_FFI_LIBRARY: lib });
       assert.is(chosen.status, 0, chosen.stderr);
       assert.ok([`http://a/c ${lib}\n`, `http://a/c ${realpathSync(lib)}\n`].includes(chosen.stdout), chosen.stdout);
+    } finally {
+      server.kill();
+    }
+  });
+
+  test("over the network: JSR's ./wasm with no permission but the import; the entry without --allow-ffi falls back to it", async () => {
+    const { server, origin } = await startServer();
+    try {
+      const program = (entry: string) => () =>
+        `const { nativeLibrary, URL } = await import(${JSON.stringify(`${origin}/runtimes/deno/${entry}`)});\n` +
+        `console.log(nativeLibrary().ffi + " " + new URL("HTTP://A/b/../c").href);\n`;
+      const imports = ["--allow-import=127.0.0.1", "--reload=" + origin];
+      const wasm = runChild("deno", program("wasm_entry.ts"), { env: { ADA_FFI_BACKEND: undefined }, flags: imports });
+      assert.is(wasm.stdout, "wasm http://a/c\n", wasm.stderr);
+      const fallback = runChild("deno", program("entry.ts"), {
+        env: { ADA_FFI_BACKEND: undefined, ADA_FFI_LIBRARY: undefined },
+        flags: ["--allow-read", "--allow-env", ...imports],
+      });
+      assert.is(fallback.stdout, "wasm http://a/c\n", fallback.stderr);
     } finally {
       server.kill();
     }

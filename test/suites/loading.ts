@@ -440,8 +440,8 @@ console.log("40 workers");
         for (const [k, v] of Object.entries(process.env)) {
           if (v !== undefined && k !== "ADA_FFI_LIBRARY" && k !== "ADA_FFI_BACKEND") env[k] = v;
         }
-        // No native library, and the Wasm module's bytes are not embedded either (the entry requires them only when
-        // it needs them): the native library's error, which says what to do.
+        // No native library, and no Wasm module either (the entry reads the package's file only when it needs it):
+        // the native library's error, which says what to do.
         const without = spawnSync(exe, [], { encoding: "utf8", env, cwd: dir });
         assert.is(without.status, 1, `${without.stdout}${without.stderr}`);
         assert.ok(without.stderr.includes("made by `bun build --compile`"), without.stderr);

@@ -20,24 +20,24 @@ const WASM_API: Record<Runtime, string> = {
   bun: "dist/ffi/api.js",
 };
 
-/** The module's bytes, as the Wasm entry embeds them (tsc's module; the entry itself is bundled on Node and Bun). */
-const WASM_BYTES: Record<Runtime, string> = {
-  node: "dist/runtimes/wasm/module_bytes.js",
-  deno: "runtimes/wasm/module_bytes.ts",
-  bun: "dist/runtimes/wasm/module_bytes.js",
+/** The package's one copy of the module (Deno's source entries load the build's copy in runtimes/wasm/). */
+const WASM_FILE: Record<Runtime, string> = {
+  node: "dist/runtimes/wasm/ada_ffi.wasm",
+  deno: "runtimes/wasm/ada_ffi.wasm",
+  bun: "dist/runtimes/wasm/ada_ffi.wasm",
 };
 
 /**
  * The imports of a program that looks inside the Wasm adapter (wasmMemoryBytes): what `ada-ffi/wasm` does, from the
- * modules it is made of (the shipped entry is one bundled module on Node and Bun, its adapter not reachable), with
- * the API's `names` imported.
+ * modules it is made of (the shipped entry's backend is one bundled module on Node and Bun, its adapter not
+ * reachable), with the API's `names` imported.
  */
 function wasmAdapterImports(runtime: Runtime, names: string): string[] {
   return [
+    `import { readFileSync } from "node:fs";`,
     `import { installWasmBinding, wasmMemoryBytes } from ${JSON.stringify(entryUrl(WASM_BINDING[runtime]))};`,
-    `import { ADA_FFI_WASM_BASE64 } from ${JSON.stringify(entryUrl(WASM_BYTES[runtime]))};`,
     `import { ${names} } from ${JSON.stringify(entryUrl(WASM_API[runtime]))};`,
-    `installWasmBinding(ADA_FFI_WASM_BASE64);`,
+    `installWasmBinding(readFileSync(${JSON.stringify(join(ROOT, WASM_FILE[runtime]))}));`,
   ];
 }
 
@@ -150,13 +150,18 @@ export function register(runtime: Runtime): void {
     });
   }
 
-  test("ada-ffi/wasm: imports with no permission at all, and only relative modules (a browser's static import)", () => {
-    const run = runChild(runtime, () => backendProgram(entryUrl(WASM_ENTRY[runtime])), {
-      env: { ADA_FFI_BACKEND: undefined },
-      ...deno([]),
-    });
-    assert.is(run.stdout, "ffi=wasm http://a/c\n", run.stderr);
-    // The module graph a browser loads from dist/runtimes/wasm/entry.js: every import is a relative path to a file.
+  test("ada-ffi/wasm: imports with no permission at all (Deno: the sources' entry and npm's)", () => {
+    const entries = runtime === "deno" ? [WASM_ENTRY.deno, "dist/runtimes/deno/wasm_entry.js"] : [WASM_ENTRY[runtime]];
+    for (const entry of entries) {
+      const run = runChild(runtime, () => backendProgram(entryUrl(entry)), {
+        env: { ADA_FFI_BACKEND: undefined },
+        ...deno([]),
+      });
+      assert.is(run.stdout, "ffi=wasm http://a/c\n", `${entry}: ${run.stderr}`);
+    }
+  });
+
+  test("browsers' ada-ffi/wasm: only relative modules (a browser's static import), the backend one bundled module", () => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
@@ -172,10 +177,52 @@ export function register(runtime: Runtime): void {
         visit(join(dirname(file), specifier));
       }
     };
-    // One module since tools/bundle_entries.mjs bundles it (with no import at all); the global entry imports it.
-    visit(join(ROOT, "dist", "runtimes", "wasm", "entry.js"));
-    visit(join(ROOT, "dist", "runtimes", "wasm", "global.js"));
-    assert.ok(seen.has(join(ROOT, "dist", "runtimes", "wasm", "entry.js")), [...seen].join(" "));
+    const wasmDir = join(ROOT, "dist", "runtimes", "wasm");
+    visit(join(wasmDir, "entry.js"));
+    visit(join(wasmDir, "global.js"));
+    // entry.js -> public_api.js -> backend.js, which tools/bundle_entries.mjs bundled (no import of its own).
+    assert.ok(seen.has(join(wasmDir, "backend.js")), [...seen].join(" "));
+  });
+
+  test("the module fetched (browsers' entry): compiled while streamed as application/wasm, from the body otherwise; an HTTP error names the URL", () => {
+    if (runtime === "deno") return; // the same code on every engine: run on Node and Bun, whose fetch takes http: here
+    const result = runProgram(runtime, () =>
+      [
+        `import { createServer } from "node:http";`,
+        `import { readFileSync } from "node:fs";`,
+        `import { fetchAdaFfiWasm, installWasmBinding } from ${
+          JSON.stringify(entryUrl("dist/runtimes/wasm/backend.js"))
+        };`,
+        `const bytes = readFileSync(${JSON.stringify(join(ROOT, WASM_FILE[runtime]))});`,
+        `const served = [];`,
+        `const server = createServer((request, response) => {`,
+        `  served.push(request.url);`,
+        `  if (request.url === "/missing.wasm") return response.writeHead(404).end();`,
+        `  const type = request.url === "/typed.wasm" ? "application/wasm" : "application/octet-stream";`,
+        `  response.writeHead(200, { "content-type": type }).end(bytes);`,
+        `});`,
+        `await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));`,
+        `const origin = "http://127.0.0.1:" + server.address().port;`,
+        `const typed = await fetchAdaFfiWasm(new URL(origin + "/typed.wasm"));`,
+        `const untyped = await fetchAdaFfiWasm(new URL(origin + "/untyped.wasm"));`,
+        `let missing = "no error";`,
+        `try { await fetchAdaFfiWasm(new URL(origin + "/missing.wasm")); } catch (error) { missing = error.message; }`,
+        `server.close();`,
+        `const modules = [typed, untyped].map((m) => m instanceof WebAssembly.Module);`,
+        `installWasmBinding(untyped);`,
+        `const { URL: Ours, nativeLibrary } = await import(${
+          JSON.stringify(entryUrl("dist/runtimes/wasm/backend.js"))
+        });`,
+        `console.log("RESULT " + JSON.stringify({ modules, missing: missing.replace(origin, "ORIGIN"), served,`,
+        `  href: new Ours("HTTP://A/b/../c").href, ffi: nativeLibrary().ffi }));`,
+      ].join("\n"));
+    assert.equal(result, {
+      modules: [true, true],
+      missing: "ada-ffi: fetching ORIGIN/missing.wasm answered HTTP 404",
+      served: ["/typed.wasm", "/untyped.wasm", "/missing.wasm"],
+      href: "http://a/c",
+      ffi: "wasm",
+    });
   });
 
   test("a WebAssembly.Module compiled elsewhere (workerd hands over an imported .wasm so) installs as the bytes do", () => {

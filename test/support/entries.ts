@@ -22,11 +22,15 @@ export const GLOBAL_ENTRY: Record<Runtime, string> = {
   bun: "dist/runtimes/bun/global.js",
 };
 
-/** `ada-ffi/wasm` (one bundled module on Node and Bun), and its adapter module (tsc's, for a program that installs it itself). */
+/**
+ * `ada-ffi/wasm` (Node's and Bun's: the module read from its file, with the bundled backend; Deno's: the module
+ * imported), and its adapter module (tsc's, for a program that installs it itself). Browsers' entry
+ * (dist/runtimes/wasm/entry.js) runs in test/browser_check.mjs.
+ */
 export const WASM_ENTRY: Record<Runtime, string> = {
-  node: "dist/runtimes/wasm/entry.js",
-  deno: "runtimes/wasm/entry.ts",
-  bun: "dist/runtimes/wasm/entry.js",
+  node: "dist/runtimes/node/wasm_entry.js",
+  deno: "runtimes/deno/wasm_entry.ts",
+  bun: "dist/runtimes/node/wasm_entry.js",
 };
 export const WASM_BINDING: Record<Runtime, string> = {
   node: "dist/runtimes/wasm/binding.js",

@@ -1,0 +1,22 @@
+/**
+ * ada_ffi.wasm, read from beside the entry that asks (dist/runtimes/wasm/ada_ffi.wasm in the package;
+ * runtimes/wasm/ada_ffi.wasm, the build's copy, in a checkout): how the Node and Bun entries load the WebAssembly
+ * module, synchronously (their entries are `require`d too). Reading a file of the package needs no permission that
+ * importing it did not: Node's permission model already needs the package readable to import it. node:fs and node:url
+ * come from process.getBuiltinModule, not imports: nothing is loaded unless the module is.
+ */
+import type { readFileSync as ReadFileSync } from "node:fs";
+import type { fileURLToPath as FileURLToPath } from "node:url";
+
+interface Builtins {
+  getBuiltinModule(id: "node:fs"): { readFileSync: typeof ReadFileSync };
+  getBuiltinModule(id: "node:url"): { fileURLToPath: typeof FileURLToPath };
+}
+
+/** The module's bytes and its path, given the URL of a module in runtimes/<runtime>/ or dist/runtimes/<runtime>/. */
+export function readAdaFfiWasm(entryUrl: string): { bytes: Uint8Array; path: string } {
+  const builtins = process as unknown as Builtins;
+  const file = new globalThis.URL("../wasm/ada_ffi.wasm", entryUrl); // the global one: bundled beside our URL
+  const bytes = builtins.getBuiltinModule("node:fs").readFileSync(file);
+  return { bytes, path: builtins.getBuiltinModule("node:url").fileURLToPath(file) };
+}
