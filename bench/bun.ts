@@ -5,7 +5,7 @@
  */
 import { heapSize } from "bun:jsc";
 import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
-import * as adaWasm from "../dist/runtimes/node/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
+import * as adaWasm from "../dist/runtimes/bun/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
 import { benchArgs, printResult } from "./args.ts";
 import { ourContenders, runBench } from "./harness.ts";
 

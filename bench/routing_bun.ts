@@ -5,7 +5,7 @@ import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import * as rou3 from "rou3";
 import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
-import * as adaWasm from "../dist/runtimes/node/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
+import * as adaWasm from "../dist/runtimes/bun/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
 import { checkTwoBackends } from "./harness.ts";
 import { routeSets, routingRounds, runRoutingBench } from "./routing_harness.ts";
 

@@ -31,8 +31,9 @@ const ours = (file) =>
     `import { URL } from ${JSON.stringify(entry(file))};\nnew URL("http://a/b");\n`,
   );
 
-/** `ada-ffi/wasm` as the package ships it: Node's and Bun's entry, and Deno's (what it takes from npm). */
+/** `ada-ffi/wasm` as the package ships it to Node, to Bun, and to Deno (what it takes from npm). */
 const WASM_ENTRY = "dist/runtimes/node/wasm_entry.js";
+const BUN_WASM_ENTRY = "dist/runtimes/bun/wasm_entry.js";
 const DENO_WASM_ENTRY = "dist/runtimes/deno/wasm_entry.js";
 
 function median(command, args, env = {}) {
@@ -82,7 +83,7 @@ try {
     "bun",
     median(bun, [builtin]),
     median(bun, [ours("dist/runtimes/bun/entry.js")]),
-    median(bun, [ours(WASM_ENTRY)]),
+    median(bun, [ours(BUN_WASM_ENTRY)]),
   ]);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -29,7 +29,11 @@ await time("instantiate (new WebAssembly.Instance)", () => {
   for (const { module: from, name } of WebAssembly.Module.imports(module)) (imports[from] ??= {})[name] = () => 52;
   new WebAssembly.Instance(module, imports).exports._initialize();
 });
-const entry = globalThis.Deno ? "../dist/runtimes/deno/wasm_entry.js" : "../dist/runtimes/node/wasm_entry.js";
+const entry = globalThis.Deno
+  ? "../dist/runtimes/deno/wasm_entry.js"
+  : globalThis.Bun
+  ? "../dist/runtimes/bun/wasm_entry.js"
+  : "../dist/runtimes/node/wasm_entry.js";
 const { URL: Ours } = await time("import the entry (all of the above again)", () => import(entry));
 await time("first new URL(...).href", () => new Ours("http://a/b").href);
 const runtime = globalThis.Deno

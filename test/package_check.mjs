@@ -94,7 +94,8 @@ try {
       "dist/runtimes/wasm/entry.js", // ada-ffi/wasm in browsers, and the backend its entries share:
       "dist/runtimes/wasm/backend.js",
       "dist/runtimes/wasm/global.js",
-      "dist/runtimes/node/wasm_entry.js", // on Node and Bun
+      "dist/runtimes/node/wasm_entry.js", // on Node
+      "dist/runtimes/bun/wasm_entry.js", // on Bun
       "dist/runtimes/deno/wasm_entry.js", // on Deno, which imports the module through:
       "dist/runtimes/wasm/ada_ffi_source.js",
       "dist/runtimes/wasm/module_entry.js", // ada-ffi/wasm/module (Workers)
@@ -125,7 +126,7 @@ try {
     }
     // What the package would weigh without the backend's own files (runtimes/wasm/, Deno's and Node's wasm_* files):
     // the package's files concatenated in order and gzipped, with and without them.
-    const wasmOnly = (f) => /(^|\/)runtimes\/(wasm\/|node\/wasm_|deno\/wasm_(entry|global|backend)\.)/.test(f);
+    const wasmOnly = (f) => /(^|\/)runtimes\/(wasm\/|(node|bun)\/wasm_|deno\/wasm_(entry|global|backend)\.)/.test(f);
     const gzipped = (list) =>
       gzipSync(Buffer.concat(list.map((f) => readFileSync(join(root, f)))), { level: 9 }).length;
     const growth = gzipped(packed) - gzipped(packed.filter((f) => !wasmOnly(f)));

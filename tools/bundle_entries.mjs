@@ -28,11 +28,25 @@ import { restoreTopLevelConsts } from "./top_level_consts.mjs";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const runtimes = join(root, "dist", "runtimes");
 
-/** The global entry's `import ... from "./entry.ts"`, left to the bundled main entry beside it. */
+/** The global entries' `import ... from "./entry.ts"` (or "./wasm_entry.ts"), left to the bundled entry beside them. */
 const importTheMainEntry = {
   name: "import the main entry",
   setup(build) {
-    build.onResolve({ filter: /^\.\/entry\.ts$/ }, () => ({ path: "./entry.js", external: true }));
+    build.onResolve({ filter: /^\.\/(wasm_)?entry\.ts$/ }, (args) => ({
+      path: args.path.replace(/\.ts$/, ".js"),
+      external: true,
+    }));
+  },
+};
+
+/** Bun's Wasm entry's imports of the backend (../wasm/backend.ts, ../wasm/public_api.ts), left to the built ones. */
+const importTheWasmBackend = {
+  name: "import the Wasm backend",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/wasm\/(backend|public_api)\.ts$/ }, (args) => ({
+      path: args.path.replace(/\.ts$/, ".js"),
+      external: true,
+    }));
   },
 };
 
@@ -78,6 +92,13 @@ await bundle(join(root, "runtimes", "bun", "global.ts"), "bun", join(runtimes, "
 ]);
 const wasmBackend = join(runtimes, "wasm", "backend.js");
 await bundle(wasmBackend, "browser", wasmBackend);
+// Bun's `ada-ffi/wasm` (and its global): a few lines over that backend, which stays their import.
+await bundle(join(root, "runtimes", "bun", "wasm_entry.ts"), "bun", join(runtimes, "bun", "wasm_entry.js"), [
+  importTheWasmBackend,
+]);
+await bundle(join(root, "runtimes", "bun", "wasm_global.ts"), "bun", join(runtimes, "bun", "wasm_global.js"), [
+  importTheMainEntry,
+]);
 
 /** Copies `source` to `target`, as data (the linker's output is executable); written beside, then renamed over. */
 function copyData(source, target) {

@@ -66,6 +66,12 @@ export interface NativeBinding {
    */
   keptBlockWriter?: () => ((s: string, at: number) => number) | undefined;
   keptBlockWriterAfter?: number;
+  /**
+   * Optional, for a backend whose call costs more than a scan in JavaScript (Bun's WebAssembly: ~135 ns a URL): a
+   * parse of an input that is already canonical (ffi/urlpattern/canonical_input.ts's exact rule) takes its components
+   * from the scan, with no call (ffi/native_calls/kept_block.ts).
+   */
+  parseCanonicalInJs?: boolean;
 }
 
 /** The ABI version this JavaScript was written against (`ADA_FFI_ABI_VERSION` in `native/ada_ffi.h`). */

@@ -47,9 +47,12 @@ export const SCHEME_TYPE = 8;
 /** An absent port/search/hash: ADA_FFI_OMITTED read through an Int32Array (a small integer, not a double). */
 export const OMITTED = -1;
 
-/** `enum ada_ffi_scheme_type`: the two values URL.origin tells apart (the others: native/ada_ffi.h). */
+/** `enum ada_ffi_scheme_type` (native/ada_ffi.h): the special schemes but file. */
 export const SCHEME_HTTP = 0;
 export const SCHEME_HTTPS = 2;
+export const SCHEME_WS = 3;
+export const SCHEME_FTP = 4;
+export const SCHEME_WSS = 5;
 
 /** `enum ada_ffi_setter`: which URL setter an OP_SET block runs. */
 export const SET_HREF = 0;

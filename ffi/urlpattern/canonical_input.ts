@@ -26,6 +26,24 @@
  * A scan by character codes: one RegExp with the same rule cost 2-3x as much (its lookaheads and captures).
  */
 
+import {
+  HASH_START,
+  HOST_END,
+  HOST_START,
+  OMITTED,
+  PATHNAME_START,
+  PORT,
+  PROTOCOL_END,
+  SCHEME_FTP,
+  SCHEME_HTTP,
+  SCHEME_HTTPS,
+  SCHEME_TYPE,
+  SCHEME_WS,
+  SCHEME_WSS,
+  SEARCH_START,
+  USERNAME_END,
+} from "../native_calls/call_block.ts";
+
 /** String methods as they are when this module loads (a user's later change to String.prototype changes nothing). */
 const charCodeAt = String.prototype.charCodeAt;
 const slice = String.prototype.slice;
@@ -265,6 +283,37 @@ export function scanCanonicalWithBase(input: string, base: string): boolean {
 export function isCanonicalPathname(pathname: string): boolean {
   const n = pathname.length;
   return n !== 0 && n <= LONGEST && charCodeAt.call(pathname, 0) === 0x2f && scanPath(pathname, 0, false);
+}
+
+/**
+ * ada's nine component words (ffi/native_calls/call_block.ts: protocol_end … scheme type) for the absolute input the
+ * last accepted scanCanonical recorded, into `words`: what a parse of it would write, the href being the input.
+ */
+export function writeScannedComponents(words: Int32Array): void {
+  words[PROTOCOL_END] = scheme.length + 1;
+  words[USERNAME_END] = hostStart; // no credentials: the username ends where the host starts
+  words[HOST_START] = hostStart;
+  words[HOST_END] = hostEnd;
+  words[PORT] = portStart === hostEnd ? OMITTED : numberAt(scannedInput, portStart, pathStart);
+  words[PATHNAME_START] = pathStart;
+  words[SEARCH_START] = queryMark;
+  words[HASH_START] = hashMark;
+  words[SCHEME_TYPE] = scheme === "http"
+    ? SCHEME_HTTP
+    : scheme === "https"
+    ? SCHEME_HTTPS
+    : scheme === "ws"
+    ? SCHEME_WS
+    : scheme === "wss"
+    ? SCHEME_WSS
+    : SCHEME_FTP;
+}
+
+/** The decimal number `s` holds from `at` to `end` (digits only: a scanned port). */
+function numberAt(s: string, at: number, end: number): number {
+  let n = 0;
+  for (let i = at; i < end; i++) n = n * 10 + (charCodeAt.call(s, i) - 0x30);
+  return n;
 }
 
 /** Component `c` (protocol … hash, as URLPattern matches them) of the input the last accepted scan recorded. */

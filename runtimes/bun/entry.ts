@@ -82,7 +82,8 @@ function loadNative(): void {
  */
 function loadWasm(): void {
   const { bytes, path } = readAdaFfiWasm(import.meta.url);
-  installWasmBinding(bytes, { decodeAscii: decodeLatin1, libraryPath: path });
+  // Canonical input parsed with no call, as ./wasm_entry.ts says why.
+  installWasmBinding(bytes, { decodeAscii: decodeLatin1, parseCanonicalInJs: true, libraryPath: path });
 }
 
 loadBackend(backendFrom(process.env[BACKEND_ENV]), !!process.env[LIBRARY_ENV], loadNative, loadWasm);

@@ -1,7 +1,8 @@
 /**
- * `ada-ffi/wasm` on Node and Bun: the WebAssembly backend, its module read from the package's one copy
- * (./wasm_file.ts), synchronously (`require("ada-ffi/wasm")` works), with Buffer's latin1 slice as the ASCII decoder,
- * as their native adapters have. nativeLibrary().ffi is "wasm".
+ * `ada-ffi/wasm` on Node: the WebAssembly backend, its module read from the package's one copy (./wasm_file.ts),
+ * synchronously (`require("ada-ffi/wasm")` works), with Buffer's latin1 slice as the ASCII decoder, as Node's native
+ * adapter has. Bun's (../bun/wasm_entry.ts) is the same plus a parse of canonical input with no call.
+ * nativeLibrary().ffi is "wasm".
  */
 import { installWasmBinding } from "../wasm/backend.ts";
 import { decodeLatin1 } from "./latin1.ts";

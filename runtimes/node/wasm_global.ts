@@ -1,4 +1,4 @@
-/** `ada-ffi/wasm/global` on Node and Bun: installs the Wasm backend's URL, URLSearchParams and URLPattern on globalThis. */
+/** `ada-ffi/wasm/global` on Node: installs the Wasm backend's URL, URLSearchParams and URLPattern on globalThis. */
 import { installGlobals } from "../../ffi/builtins/global.ts";
 import { URL, URLPattern, URLSearchParams } from "./wasm_entry.ts";
 

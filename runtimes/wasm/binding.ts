@@ -60,6 +60,8 @@ export interface WasmBindingOptions {
     blockAt: number,
   ) => ((s: string, at: number) => number) | undefined;
   keptBlockWriterAfter?: number;
+  /** Whether a parse of canonical input skips the call (NativeBinding.parseCanonicalInJs: where the call costs more). */
+  parseCanonicalInJs?: boolean;
   /** What nativeLibrary().path says (WASM_LIBRARY_PATH by default): the module's file or URL. */
   libraryPath?: string;
 }
@@ -179,6 +181,7 @@ export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindin
       return done;
     },
     decodeAscii: options.decodeAscii,
+    parseCanonicalInJs: options.parseCanonicalInJs,
     loopEncodeLimit: options.loopEncodeLimit,
   };
   installBinding(binding, options.libraryPath ?? WASM_LIBRARY_PATH, WASM_FFI);

@@ -3,8 +3,10 @@
  * inputs that ada's parser returns unchanged, with every component equal: checked on every input of WPT's
  * urltestdata, kasztp.txt and node_files.txt (the real URL lists of the benchmark), a hostile corpus, and inputs
  * mutated one character at a time from canonical ones (more of them with ADA_FFI_TEST_FULL=1, which `npm test --
- * --full` sets). The reference is ada through our URL class (a native parse, not the code under test); a path in a
- * URLPatternInit is checked against ada's parse of it under a host.
+ * --full` sets). The reference is ada's parse through parseMany (a native call every time: `new URL` itself takes the
+ * scan's way on a backend that asks for it, NativeBinding.parseCanonicalInJs); a path in a URLPatternInit is checked
+ * against ada's parse of it under a host. The nine component words the scan writes for such a parse
+ * (writeScannedComponents) are checked against those ada's URL implies.
  */
 import process from "node:process";
 import { suite } from "uvu";
@@ -17,6 +19,7 @@ import {
   scanCanonical,
   scanCanonicalWithBase,
   valueOfScanned,
+  writeScannedComponents,
 } from "../../ffi/urlpattern/canonical_input.ts";
 
 const scannedValues = () => [0, 1, 2, 3, 4, 5, 6, 7].map(valueOfScanned);
@@ -115,15 +118,39 @@ function mutate(input: string, rnd: () => number): string {
 
 export function register(api: Api, seed: number): void {
   const test = suite("canonical inputs: matched without ada only when ada returns them unchanged");
-  const URL = api.URL as unknown as new (input: string, base?: string) => URLLike;
+  const parseMany = api.parseMany as unknown as (inputs: string[], base?: string) => (URLLike | null)[];
 
-  /** ada's parse of `input` (against `base`), or null. */
+  /** ada's parse of `input` (against `base`), or null: one native call, never the scan. */
   const parse = (input: string, base?: string): URLLike | null => {
     try {
-      return base === undefined ? new URL(input) : new URL(input, base);
+      return (base === undefined ? parseMany([input]) : parseMany([input], base))[0];
     } catch {
-      return null;
+      return null; // an invalid base
     }
+  };
+  /** ada's scheme types (native/ada_ffi.h, enum ada_ffi_scheme_type) of the schemes the rule accepts. */
+  const SCHEME_TYPES: Record<string, number> = { "http:": 0, "https:": 2, "ws:": 3, "ftp:": 4, "wss:": 5 };
+  /** The nine words a parse of `url`'s href writes (no credentials: the rule has none), from ada's URL. */
+  const wordsOf = (url: URLLike): number[] => {
+    const hostStart = url.protocol.length + 2;
+    const hostEnd = hostStart + url.hostname.length;
+    const pathnameStart = hostEnd + (url.port === "" ? 0 : url.port.length + 1);
+    // From the href: "?" and "#" with nothing after them are in it though search and hash read "".
+    const hashStart = url.href.indexOf("#");
+    const mark = url.href.indexOf("?");
+    const searchStart = mark !== -1 && (hashStart === -1 || mark < hashStart) ? mark : -1;
+    const port = url.port === "" ? -1 : Number(url.port);
+    return [
+      url.protocol.length,
+      hostStart,
+      hostStart,
+      hostEnd,
+      port,
+      pathnameStart,
+      searchStart,
+      hashStart,
+      SCHEME_TYPES[url.protocol],
+    ];
   };
   /** The eight values URLPattern matches, from ada's URL. */
   const valuesOf = (url: URLLike) => [
@@ -144,8 +171,13 @@ export function register(api: Api, seed: number): void {
     const url = parse(input, base);
     const where = `${JSON.stringify(input)}${base === undefined ? "" : ` against ${JSON.stringify(base)}`}`;
     assert.ok(url !== null, `${where}: accepted, but ada refuses it`);
-    if (base === undefined) assert.is(url!.href, input, `${where}: accepted, but ada changes it`);
-    else assert.is(url!.href, parse(base)!.origin + input, `${where}: accepted, but ada resolves it otherwise`);
+    if (base === undefined) {
+      assert.is(url!.href, input, `${where}: accepted, but ada changes it`);
+      scanCanonical(input);
+      const words = new Int32Array(9);
+      writeScannedComponents(words);
+      assert.equal([...words], wordsOf(url!), `${where}: the component words`);
+    } else assert.is(url!.href, parse(base)!.origin + input, `${where}: accepted, but ada resolves it otherwise`);
     assert.equal(fast, valuesOf(url!), where);
     return true;
   };

@@ -30,7 +30,7 @@ export const GLOBAL_ENTRY: Record<Runtime, string> = {
 export const WASM_ENTRY: Record<Runtime, string> = {
   node: "dist/runtimes/node/wasm_entry.js",
   deno: "runtimes/deno/wasm_entry.ts",
-  bun: "dist/runtimes/node/wasm_entry.js",
+  bun: "dist/runtimes/bun/wasm_entry.js",
 };
 export const WASM_BINDING: Record<Runtime, string> = {
   node: "dist/runtimes/wasm/binding.js",
