@@ -1,7 +1,7 @@
 /**
  * Benchmark entry for Deno (run with --v8-flags=--expose-gc): the built-in URL vs ours, native and on the Wasm backend.
- * The Wasm contender is Deno's own entry from dist/ forced onto the module (./deno_wasm_backend.ts): the TypeScript one
- * would share ffi/'s modules (and so the installed binding) with the native entry. ourContenders checks each runs on
+ * The Wasm contender is npm's `ada-ffi/wasm` for Deno (./deno_wasm_backend.ts: dist/runtimes/deno/wasm_entry.js, over
+ * the bundled backend, a module graph of its own). ourContenders checks each runs on
  * its backend.
  */
 import * as ada from "../runtimes/deno/entry.ts";

@@ -6,6 +6,11 @@ import type { NativeBinding } from "./binding.ts";
 let native: NativeBinding | undefined;
 let loaded = { path: "", ffi: "" };
 
+/** Whether a binding is installed (./install.ts refuses a second one). */
+export function hasInstalledBinding(): boolean {
+  return native !== undefined;
+}
+
 /** Records the binding (./install.ts, after its ABI check). */
 export function setInstalledBinding(binding: NativeBinding, libraryPath: string, ffi: string): void {
   native = binding;

@@ -1,4 +1,4 @@
-/** How Deno encodes input into a call block: shared by its native adapter (./entry.ts) and its Wasm one (./wasm_backend.ts). */
+/** How Deno encodes input into a call block: shared by its native adapter (./entry.ts) and its Wasm one (./wasm_options.ts). */
 
 /**
  * Deno's TextEncoder.encodeInto is an op call, ~70-90 ns whatever the length; the JS copy loop costs ~1.7 ns a

@@ -15,7 +15,8 @@ import { LOOP_ENCODE_LIMIT } from "./encoding.ts";
 import { setInvalidUrlMessage } from "../../ffi/builtins/errors.ts";
 import { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { NPM_PACKAGE_VERSION } from "./npm_package.ts";
-import { installDenoWasm } from "./wasm_backend.ts";
+import { installWasmBinding } from "../wasm/binding.ts";
+import { denoWasmOptions } from "./wasm_options.ts";
 import { BACKEND_ENV, backendFrom } from "../wasm/selection.ts";
 
 // Only buffer, f64 and 32-bit parameters/results: Deno turns such symbols into V8 fast calls. The kept call block
@@ -181,7 +182,7 @@ function nativeBinding(library: Deno.DynamicLibrary<typeof symbols>): NativeBind
  */
 async function loadWasm(): Promise<void> {
   const { default: adaFfiWasm } = await import("../wasm/ada_ffi_source.js");
-  installDenoWasm(adaFfiWasm);
+  installWasmBinding(adaFfiWasm, denoWasmOptions());
 }
 
 // loadBackend (runtimes/wasm/selection.ts), written out for the two asynchronous loaders.

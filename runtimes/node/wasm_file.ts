@@ -13,10 +13,23 @@ interface Builtins {
   getBuiltinModule(id: "node:url"): { fileURLToPath: typeof FileURLToPath };
 }
 
-/** The module's bytes and its path, given the URL of a module in runtimes/<runtime>/ or dist/runtimes/<runtime>/. */
+/**
+ * The module's bytes and its path, given the URL of a module in runtimes/<runtime>/ or dist/runtimes/<runtime>/.
+ * Throws an Error naming the file when it cannot be read.
+ */
 export function readAdaFfiWasm(entryUrl: string): { bytes: Uint8Array; path: string } {
   const builtins = process as unknown as Builtins;
   const file = new globalThis.URL("../wasm/ada_ffi.wasm", entryUrl); // the global one: bundled beside our URL
-  const bytes = builtins.getBuiltinModule("node:fs").readFileSync(file);
-  return { bytes, path: builtins.getBuiltinModule("node:url").fileURLToPath(file) };
+  const path = builtins.getBuiltinModule("node:url").fileURLToPath(file);
+  try {
+    return { bytes: builtins.getBuiltinModule("node:fs").readFileSync(file), path };
+  } catch (error) {
+    // A bundle that left the package's file behind, or Node's --permission without read access to the package.
+    throw new Error(
+      `ada-ffi: cannot read the WebAssembly module ${path} (${(error as { code?: string }).code ?? error}): ` +
+        "it ships in the package beside this entry; a bundler must copy dist/runtimes/wasm/ada_ffi.wasm there, " +
+        "and Node's --permission must let the package be read",
+      { cause: error },
+    );
+  }
 }

@@ -12,7 +12,7 @@
  * output copied back, once per call (a large URL; a chunk of up to 1,024 URLs).
  */
 import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
-import { installBinding } from "../../ffi/native_calls/install.ts";
+import { installBinding, refuseSecondBinding } from "../../ffi/native_calls/install.ts";
 import { moveKeptBlock } from "../../ffi/native_calls/kept_block.ts";
 import type { AsciiDecoder } from "../../ffi/native_calls/strings.ts";
 import { type AdaFfiWasmSource, instantiateAdaFfi } from "./instance.ts";
@@ -71,6 +71,7 @@ export interface WasmBindingOptions {
  * compiled (a WebAssembly.Module: ./instance.ts).
  */
 export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindingOptions = {}): void {
+  refuseSecondBinding(WASM_FFI, options.libraryPath ?? WASM_LIBRARY_PATH);
   const wasm = instantiateAdaFfi(source);
   const { memory, malloc, free, ada_ffi_block, ada_ffi_parse_many, ada_ffi_ada_version } = wasm;
   installedMemory = memory;

@@ -1,7 +1,7 @@
 /**
  * `ada-ffi/wasm` in browsers (and any engine with fetch that the other conditions do not name): the WebAssembly
- * backend, its module fetched from beside this file (dist/runtimes/wasm/ada_ffi.wasm; bundlers such as Vite and
- * webpack copy a `new URL("./x.wasm", import.meta.url)` asset), by a top-level await. Standard WebAssembly and
+ * backend, its module fetched from beside this file (dist/runtimes/wasm/ada_ffi.wasm; a bundler must copy that
+ * `new URL("./ada_ffi.wasm", import.meta.url)` asset), by a top-level await. Standard WebAssembly and
  * JavaScript only, relative imports only: a browser imports it from a static server as it is. Node
  * (../node/wasm_entry.ts), Bun (../bun/wasm_entry.ts), Deno (../deno/wasm_entry.ts) and Workers (./module_entry.ts) load the same file their own
  * way. nativeLibrary().ffi is "wasm".

@@ -56,7 +56,8 @@ export type AdaFfiWasmSource = Uint8Array | object;
  * the .wasm file give, and what fetchAdaFfiWasm gives browsers).
  */
 export function instantiateAdaFfi(source: AdaFfiWasmSource): AdaFfiExports {
-  const module = source instanceof Uint8Array ? new Wasm.Module(source) : source;
+  // ArrayBuffer.isView, not instanceof: a Buffer from another realm (a `vm` context, Jest's) is bytes too.
+  const module = ArrayBuffer.isView(source) ? new Wasm.Module(source as Uint8Array) : source;
   const imports: Record<string, Record<string, () => number>> = {};
   for (const { module: from, name, kind } of Wasm.Module.imports(module)) {
     if (from !== "wasi_snapshot_preview1" || kind !== "function") {

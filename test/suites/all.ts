@@ -66,7 +66,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
   run("url_pattern_realm", () => urlPatternRealm.register(api));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));
-  run("canonical_input", () => canonicalInput.register(api, seed));
+  run("canonical_input", () => canonicalInput.register(api, runtime, seed));
   run("url_pattern_list_match", () => urlPatternListMatch.register(api, seed));
   run("batch", () => batch.register(api, seed));
   if (process.env.ADA_FFI_TEST_IN_PROCESS === "1") return;

@@ -225,7 +225,48 @@ export function register(runtime: Runtime): void {
     });
   });
 
-  test("ada-ffi/wasm: setters right after parsing canonical input (Bun's parses it with no call), each value twice", () => {
+  test("ada-ffi and ada-ffi/wasm in one program (npm's entries): each keeps its own backend", () => {
+    const npmEntry = runtime === "deno" ? "dist/runtimes/deno/entry.js" : ENTRY[runtime];
+    const npmWasm = runtime === "deno" ? "dist/runtimes/deno/wasm_entry.js" : WASM_ENTRY[runtime];
+    const run = runChild(runtime, () =>
+      [
+        `import * as native from ${JSON.stringify(entryUrl(npmEntry))};`,
+        `import * as wasm from ${JSON.stringify(entryUrl(npmWasm))};`,
+        `const href = (api) => new api.URL("HTTP://A/b/../c").href;`,
+        `console.log("RESULT " + JSON.stringify([native.nativeLibrary().ffi, wasm.nativeLibrary().ffi,`,
+        `  native.URL === wasm.URL, href(native), href(wasm), native.nativeLibrary().ffi]));`,
+      ].join("\n"), { env: UNCHOSEN }); // not the suite run's ADA_FFI_BACKEND=wasm: the native entry loads native
+    const line = run.stdout.split("\n").find((l) => l.startsWith("RESULT "));
+    assert.ok(line, `${run.stdout}${run.stderr}`);
+    const result = JSON.parse(line!.slice(7));
+    const [nativeFfi, ...rest] = result as unknown[];
+    assert.ok(/^(node:ffi|koffi|Deno\.dlopen|bun:ffi)$/.test(String(nativeFfi)), String(nativeFfi));
+    assert.equal(rest, ["wasm", false, "http://a/c", "http://a/c", nativeFfi]);
+  });
+
+  if (runtime === "deno") {
+    test("JSR's sources: ada-ffi/wasm after ada-ffi (the same modules) throws, naming both, and changes nothing", () => {
+      const result = runProgram("deno", () =>
+        [
+          `import * as native from ${JSON.stringify(entryUrl(ENTRY.deno))};`,
+          `let error = "none";`,
+          `try { await import(${JSON.stringify(entryUrl(WASM_ENTRY.deno))}); } catch (e) { error = e.message; }`,
+          `console.log("RESULT " + JSON.stringify({ error, ffi: native.nativeLibrary().ffi,`,
+          `  href: new native.URL("HTTP://A/b/../c").href }));`,
+        ].join("\n"));
+      assert.ok(
+        String(result.error).includes("a backend is already installed here (Deno.dlopen"),
+        String(result.error),
+      );
+      assert.ok(
+        String(result.error).includes("wasm (ada_ffi.wasm (imported)) cannot be installed"),
+        String(result.error),
+      );
+      assert.equal([result.ffi, result.href], ["Deno.dlopen", "http://a/c"]);
+    });
+  }
+
+  test("ada-ffi/wasm: setters right after parsing canonical input (Bun's parses it with no call), each value three times", () => {
     const result = runProgram(runtime, () =>
       [
         `import { URL } from ${JSON.stringify(entryUrl(WASM_ENTRY[runtime]))};`,
