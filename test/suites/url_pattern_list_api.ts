@@ -3,6 +3,7 @@
  * inspect), the loop's semantics where they are easy to get wrong (order, add() after lookups, invalid input, an
  * empty list), realm safety, and sizes: 10,000 patterns, a catastrophic regexp group, a 1 MB request URL.
  */
+import process from "node:process";
 import { inspect } from "node:util";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -325,7 +326,10 @@ export function register(api: Api): void {
       `  10,000 patterns: made in ${made.toFixed(0)} ms, list built in ${built.toFixed(0)} ms; ` +
         `${(perList * 1000).toFixed(1)} µs a lookup (the loop: ${(perLoop * 1000).toFixed(0)} µs)`,
     );
-    assert.ok(built < 2000, `list built in ${built} ms`);
+    // 0.3-0.6 s natively; under qemu-user (test/prebuilt_check.mjs's arm64 run, which sets ADA_FFI_TEST_IN_PROCESS)
+    // everything runs 4-6x slower: 2.06 s there once.
+    const buildLimit = process.env.ADA_FFI_TEST_IN_PROCESS === "1" ? 8000 : 2000;
+    assert.ok(built < buildLimit, `list built in ${built} ms`);
     assert.ok(perList * 20 < perLoop, `a list lookup ${perList} ms, a loop ${perLoop} ms`);
   });
 
