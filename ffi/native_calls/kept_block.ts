@@ -291,25 +291,17 @@ function callInputEncoded(input: string, op: number): number {
 }
 
 /**
- * callInputEncoded for a binding whose call costs more than a scan (NativeBinding.parseCanonicalInJs): a parse of an
- * input that is already canonical (ffi/urlpattern/canonical_input.ts's exact rule) writes the scan's components and
- * answers UNCHANGED with no call and no encoding (Bun's Wasm: href 1.88 -> 1.46x the built-in in one process). The
- * text area then does not hold the input: INPUT_LEN says so (NOT_WRITTEN), which parseHref passes on to heldBytes, and
- * a setter on that href encodes it first (setComponent).
+ * callInput for a binding whose call costs more than a scan (NativeBinding.parseCanonicalInJs): a parse of an input
+ * that is already canonical (ffi/urlpattern/canonical_input.ts's exact rule) writes the scan's components and answers
+ * UNCHANGED with no call and no encoding (Bun's Wasm: href 1.88 -> 1.46x the built-in in one process); anything else
+ * is callInputEncoded's. The text area then does not hold the input: INPUT_LEN says so (NOT_WRITTEN), which parseHref
+ * passes on to heldBytes, and a setter on that href encodes it first (setComponent).
  */
 function callInputCanonical(input: string, op: number): number {
-  const words = header;
-  heldText = undefined;
-  if (op === OP_PARSE && scanCanonical(input)) {
-    writeScannedComponents(components);
-    words[INPUT_LEN] = NOT_WRITTEN;
-    return UNCHANGED;
-  }
-  words[OPERATION] = op;
-  words[INPUT_LEN] = encodeInput(input);
-  words[BASE_LEN] = NO_BASE;
-  words[TEXT_CAP] = KEPT_TEXT_CAP;
-  return callKeptBlock();
+  if (op !== OP_PARSE || !scanCanonical(input)) return callInputEncoded(input, op);
+  writeScannedComponents(components);
+  header[INPUT_LEN] = NOT_WRITTEN;
+  return UNCHANGED;
 }
 
 /** callInput for a binding with blockString: the input handed over as a string, or encoded when that ran nothing. */

@@ -10,6 +10,7 @@ import { installBinding } from "../../ffi/native_calls/install.ts";
 import { addBunSearchParamsMembers } from "./interop.ts";
 import { decodeLatin1 } from "../node/latin1.ts";
 import { readAdaFfiWasm } from "../node/wasm_file.ts";
+import { bunWasmOptions } from "./wasm_options.ts";
 import { isURLSearchParams, URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { paramsInvalidThisError } from "../../ffi/url/search_params_wording.ts";
 import { installWasmBinding } from "../wasm/binding.ts";
@@ -82,8 +83,7 @@ function loadNative(): void {
  */
 function loadWasm(): void {
   const { bytes, path } = readAdaFfiWasm(import.meta.url);
-  // Canonical input parsed with no call, as ./wasm_entry.ts says why.
-  installWasmBinding(bytes, { decodeAscii: decodeLatin1, parseCanonicalInJs: true, libraryPath: path });
+  installWasmBinding(bytes, bunWasmOptions(path));
 }
 
 loadBackend(backendFrom(process.env[BACKEND_ENV]), !!process.env[LIBRARY_ENV], loadNative, loadWasm);
