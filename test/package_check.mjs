@@ -98,6 +98,7 @@ try {
       "dist/runtimes/bun/wasm_entry.js", // on Bun
       "dist/runtimes/deno/wasm_entry.js", // on Deno, which imports the module through:
       "dist/runtimes/wasm/ada_ffi_source.js",
+      "dist/runtimes/wasm/ada_ffi_source.d.ts", // its types, which it names
       "dist/runtimes/wasm/module_entry.js", // ada-ffi/wasm/module (Workers)
       "dist/runtimes/wasm/ada_ffi.wasm", // the module, once (not native/prebuilds/wasm32/, not embedded)
       "types/global.d.ts",

@@ -17,6 +17,7 @@ import { runActionlint } from "../tools/actionlint.mjs";
 import { blockNames, readReport, replaceBlocks, wrapProse } from "../bench/tables.mjs";
 import { markdownTable, tableSource } from "../bench/table_renderers.mjs";
 import { check, finish, sh } from "./support/checks.mjs";
+import { readCheckSummary } from "./support/check_summary.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const read = (path) => readFileSync(join(root, path), "utf8");
@@ -342,5 +343,32 @@ check("a results file of the old layout (no schema: no versions) is refused, so 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+console.log("npm test's reading of a check's summary:");
+check("a check's summary is read from its standard output, whatever its standard error says after it", () => {
+  // What a first run on a new machine does: the check passes, then an installer's progress lands on stderr.
+  const script = 'console.log("1 passed, 0 failed"); console.error("building actionlint from source...\\nok");';
+  const child = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  const read = readCheckSummary({ stdout: child.stdout, status: child.status });
+  return read.passed === 1 && read.failed === 0 ? true : JSON.stringify(read);
+});
+check(
+  "readCheckSummary: a summary not last on stdout did not finish; a crash after it fails; the forms it takes",
+  () => {
+    const cases = [
+      [{ stdout: "3 passed, 0 failed\nmore output\n", status: 0 }, { passed: 0, failed: 1 }],
+      [{ stdout: "3 passed, 0 failed\n", status: 134 }, { passed: 3, failed: 1 }],
+      [{ stdout: "x\n2 passed, 1 failed\n\n", status: 1 }, { passed: 2, failed: 1 }],
+      [{ stdout: "workerd: 5 passed, 0 failed\n", status: 0 }, { passed: 5, failed: 0 }],
+      [{ stdout: "4 passed, 0 failed, 2 skipped\n", status: 0 }, { passed: 4, failed: 0 }],
+      [{ stdout: "", status: 0 }, { passed: 0, failed: 1 }],
+    ];
+    const wrong = cases.filter(([run, want]) => {
+      const got = readCheckSummary(run);
+      return got.passed !== want.passed || got.failed !== want.failed;
+    });
+    return wrong.length === 0 ? true : `wrong: ${JSON.stringify(wrong)}`;
+  },
+);
 
 finish();

@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readCheckSummary } from "./support/check_summary.mjs";
 import { hasNodeFfi, NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -48,7 +49,11 @@ function run(label, command, args, env = {}) {
   if (child.error && !timedOut) console.log(`${label}: could not start: ${child.error.message}`);
   // A child killed by a signal has no exit status: the signal's name stands in (a crash reads "exit SIGSEGV").
   if (child.signal) console.log(`${label}: killed by ${child.signal}${timedOut ? " after 30 minutes" : ""}`);
-  return { status: child.status ?? child.signal, output: `${child.stdout ?? ""}${child.stderr ?? ""}` };
+  return {
+    status: child.status ?? child.signal,
+    stdout: child.stdout ?? "",
+    output: `${child.stdout ?? ""}${child.stderr ?? ""}`,
+  };
 }
 
 // Stale builds would test old code: both steps are incremental and quick when nothing changed.
@@ -175,6 +180,8 @@ for (const [name, command, args, env] of suites) {
       "bench/routing_deno.ts",
       "bench/search_params_deno.ts",
     ]],
+    // What npm users of Deno get: the built entries, with the types they name (ada_ffi_source.d.ts).
+    ["deno check dist", ["check", "dist/runtimes/deno/entry.js", "dist/runtimes/deno/wasm_entry.js"]],
     ["jsr dry run", ["publish", "--dry-run", "--allow-dirty"]],
   ];
   let passed = 0;
@@ -199,23 +206,10 @@ if (full) {
   checkScript("workerd", "test/workerd_check.mjs");
 }
 
-/** A check script that ends with `N passed, N failed`: its counts go into the summary. */
+/** A check script whose standard output ends with `N passed, N failed`: its counts go into the summary. */
 function checkScript(name, script, args = []) {
-  const { status, output } = run(name, process.execPath, [script, ...args]);
-  const m = output.match(/(\d+) passed, (\d+) failed\s*$/);
-  const failed = m ? Number(m[2]) : 1;
-  // A check that could not run here says so (`skipped: why`); its summary line says it too, never a pass.
-  const skipped = output.match(/^skipped: (.*)$/m)?.[1];
-  results.push({
-    name,
-    passed: m ? Number(m[1]) : 0,
-    // As for the suites: a non-zero exit with every check passed is a failure too.
-    failed: failed + (failed === 0 && status !== 0 ? 1 : 0),
-    status,
-    note: m
-      ? (skipped ? `skipped: ${skipped}` : / skipped/.test(output) ? "some skipped" : undefined)
-      : "did not finish",
-  });
+  const { status, stdout } = run(name, process.execPath, [script, ...args]);
+  results.push({ name, status, ...readCheckSummary({ stdout, status }) });
 }
 
 /** The C tests under ASan + UBSan and valgrind, and a time-boxed fuzz run. Each counts in the summary. */

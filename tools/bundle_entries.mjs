@@ -107,4 +107,5 @@ function copyData(source, target) {
   renameSync(`${target}.partial`, target);
 }
 copyData(join(root, "native", "prebuilds", WASM_TARGET.key, WASM_TARGET.file), join(runtimes, "wasm", WASM_TARGET.file));
-copyData(join(root, "runtimes", "wasm", "ada_ffi_source.js"), join(runtimes, "wasm", "ada_ffi_source.js"));
+// Its types beside it: the file names them (`@ts-self-types`), so `deno check` of the entries in dist/ needs them.
+for (const file of ["ada_ffi_source.js", "ada_ffi_source.d.ts"]) copyData(join(root, "runtimes", "wasm", file), join(runtimes, "wasm", file));
