@@ -14,6 +14,8 @@ export type {
   URLPatternOptions,
   URLPatternResult,
 } from "./urlpattern/url_pattern.ts";
+export { route } from "./routing/route.ts";
+export type { Handler, RequestHandler, Route, RoutePattern, ServeHandlerInfo } from "./routing/route.ts";
 export { adaVersion, nativeLibrary } from "./native_calls/install.ts";
 export { domainToASCII, domainToUnicode } from "./native_calls/domains.ts";
 export { parseMany } from "./native_calls/batch.ts";

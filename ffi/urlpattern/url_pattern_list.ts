@@ -21,9 +21,17 @@ import {
   type URLPatternResult,
 } from "./url_pattern.ts";
 import { COMPONENTS, currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
-import { execRuntimePattern, isRuntimePattern, testRuntimePattern } from "./runtime_patterns.ts";
+import {
+  execRuntimePattern,
+  isRuntimePattern,
+  pathnamePatternOf,
+  pathRange,
+  runtimePathRange,
+  testRuntimePattern,
+} from "./runtime_patterns.ts";
 import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
-import { COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
+import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts";
+import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
@@ -51,7 +59,10 @@ export interface URLPatternListMatch {
   params: Record<string, string | undefined>;
 }
 
+const HOSTNAME = 3;
 const PATHNAME = 5;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
 const FULL_WILDCARD = COMPONENT_FULL_WILDCARD;
 
 /** What a lookup answers: whether, the exec() result, or match()'s params. */
@@ -64,10 +75,17 @@ const lists: number[][] = [];
 let lastResult: URLPatternResult | null = null;
 let lastParams: Record<string, string | undefined> | null = null;
 
-/** The lookup's own arguments, as a runtime's own URLPattern in the list is asked with them (see #firstAsking). */
-interface Asked {
-  input: unknown;
-  baseURL: unknown;
+/**
+ * route()'s lookup (module-internal, set by URLPatternList): the index of the first pattern that `allowed` allows
+ * (null: all) whose exec(url) matches, its result then in takeResult(); -1 when none does.
+ */
+export let execAllowed: (list: URLPatternList, url: string, allowed: Uint8Array | null) => number;
+
+/** The result of the last execAllowed() that found a match (once). */
+export function takeResult(): URLPatternResult {
+  const result = lastResult!;
+  lastResult = null;
+  return result;
 }
 
 function checkOptions(options: unknown): void {
@@ -89,9 +107,23 @@ function checkOptions(options: unknown): void {
 export class URLPatternList {
   #patterns: URLPattern[] = [];
   #index = new RouteIndex();
-  /** Per pattern: a runtime's own URLPattern (runtime_patterns.ts), asked with its own methods; and how many. */
+  /**
+   * Patterns with an exact hostname (virtual hosts) have an index per hostname, asked only for the input's: 10,000
+   * hosts cost a lookup what one does. Null until there is one.
+   */
+  #byHost: Map<string, RouteIndex> | null = null;
+  /** Our patterns whose pathname ignores case, keys folded; null until there is one. */
+  #folded: RouteIndex | null = null;
+  /**
+   * Per pattern: a runtime's own URLPattern (runtime_patterns.ts), asked with its own methods; and how many. They
+   * have an index of their own, folded (their ignoreCase cannot be read) and walked with the pathname every parser
+   * gives a plain http(s) URL string (runtimePathRange); for any other input, all of them (#runtimeAll) are
+   * candidates.
+   */
   #runtime: boolean[] = [];
   #runtimeCount = 0;
+  #runtimeIndex = new RouteIndex(true);
+  #runtimeAll: number[] = [];
   /**
    * Per pattern: its pathname's shape when being the index's candidate means it matches (its pathname is decided
    * there, the rest is "*"), else null; and its pathname's group names.
@@ -161,7 +193,7 @@ export class URLPatternList {
    */
   test(input: URLPatternInput | { readonly href: string } = {}, baseURL?: string): boolean {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    return this.#lookup(TEST, input, baseURL, "test") !== -1;
+    return this.#lookup(TEST, input, baseURL, "test", null) !== -1;
   }
 
   /**
@@ -170,7 +202,7 @@ export class URLPatternList {
    */
   exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListResult | null {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    const index = this.#lookup(EXEC, input, baseURL, "exec");
+    const index = this.#lookup(EXEC, input, baseURL, "exec", null);
     if (index === -1) return null;
     const result = lastResult!;
     lastResult = null;
@@ -188,7 +220,7 @@ export class URLPatternList {
    */
   match(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListMatch | null {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    const index = this.#lookup(MATCH, input, baseURL, "match");
+    const index = this.#lookup(MATCH, input, baseURL, "match", null);
     if (index === -1) return null;
     const params = lastParams!;
     lastParams = null;
@@ -207,8 +239,20 @@ export class URLPatternList {
     const index = this.#patterns.length;
     const internals = patternInternals(pattern);
     if (internals === null) {
-      // A runtime's own URLPattern: nothing of it to index, a candidate for every input.
-      this.#index.addEverywhere(index);
+      // A runtime's own URLPattern: indexed by its pathname string, compiled by ada (only to narrow: the pattern
+      // itself answers). One ada cannot compile is a candidate for every input.
+      let placed = false;
+      try {
+        const own = patternInternals(new URLPattern({ pathname: pathnamePatternOf(pattern) }));
+        if (own !== null) {
+          this.#runtimeIndex.place(index, runtimePlacement(placementOf(own)));
+          placed = true;
+        }
+      } catch {
+        // not compiled: placed stays false
+      }
+      if (!placed) this.#runtimeIndex.addEverywhere(index);
+      this.#runtimeAll[this.#runtimeAll.length] = index;
       this.#runtime[index] = true;
       this.#runtimeCount++;
       this.#sure[index] = null;
@@ -217,7 +261,18 @@ export class URLPatternList {
       return index;
     }
     this.#runtime[index] = false;
-    const shape = this.#index.add(index, internals);
+    let shape: PathShape | null;
+    if (ignoresCase(internals)) {
+      shape = (this.#folded ??= new RouteIndex(true)).add(index, internals);
+    } else if (internals.types[HOSTNAME] === COMPONENT_EXACT_MATCH) {
+      const byHost = this.#byHost ??= new Map();
+      const host = internals.exact[HOSTNAME];
+      let hostIndex: RouteIndex | undefined = mapGet.call(byHost, host);
+      if (hostIndex === undefined) mapSet.call(byHost, host, hostIndex = new RouteIndex());
+      shape = hostIndex.add(index, internals);
+    } else {
+      shape = this.#index.add(index, internals);
+    }
     const types = internals.types;
     let restIsWildcard = true;
     for (let c = 0; c < 8; c++) if (c !== PATHNAME && types[c] !== FULL_WILDCARD) restIsWildcard = false;
@@ -228,28 +283,33 @@ export class URLPatternList {
   }
 
   /**
-   * One lookup: prepares the input once (one crossing at most), then finds the first pattern that matches; its
-   * exec() result or match() params are left in lastResult / lastParams. -1 when none does.
+   * One lookup: prepares the input once (one crossing at most), then finds the first pattern that matches and that
+   * `allowed` allows (null: all); its exec() result or match() params are left in lastResult / lastParams. -1 when
+   * none does.
    */
-  #lookup(mode: number, input: unknown, baseURL: unknown, method: string): number {
+  #lookup(mode: number, input: unknown, baseURL: unknown, method: string, allowed: Uint8Array | null): number {
     if (this.#patterns.length === 0) return -1; // the loop over no patterns looks at nothing
-    const asked = this.#runtimeCount === 0 ? null : { input, baseURL };
+    if (this.#runtimeCount !== 0) return this.#lookupAsking(mode, input, baseURL, method, allowed);
     let inputs: URLPatternInput[] | null = null;
     if (mode !== EXEC && typeof input === "string" && baseURL === undefined) {
       // The common call: no inputs list to build.
-      if (!prepareHref(input)) return asked === null ? -1 : this.#firstRuntime(mode, asked);
+      if (!prepareHref(input)) return -1;
     } else {
       inputs = prepareInput(input, baseURL, method, "URLPatternList");
-      if (inputs === null) return asked === null ? -1 : this.#firstRuntime(mode, asked);
+      if (inputs === null) return -1;
     }
-    if (asked !== null) return this.#firstAsking(mode, inputs, asked);
     // The pathname first: most lookups confirm one candidate, which cuts what it reads from a URL string itself.
-    const count = this.#index.candidates(valueOf(PATHNAME), lists);
+    const pathname = valueOf(PATHNAME);
+    const count = this.#candidates(pathname);
     if (count === 0) return -1;
     let tried = 0;
     if (count === 1) {
       const list = lists[0];
-      for (let k = 0; k < list.length; k++) if (this.#accept(list[k], mode, inputs, tried++)) return list[k];
+      for (let k = 0; k < list.length; k++) {
+        const index = list[k];
+        if (allowed !== null && allowed[index] === 0) continue;
+        if (this.#accept(index, mode, inputs, tried++)) return index;
+      }
       return -1;
     }
     const heads: number[] = [];
@@ -257,8 +317,18 @@ export class URLPatternList {
     for (;;) {
       const best = nextCandidate(lists, heads, count);
       if (best === -1) return -1;
+      if (allowed !== null && allowed[best] === 0) continue;
       if (this.#accept(best, mode, inputs, tried++)) return best;
     }
+  }
+
+  /** Writes the lists of our patterns that may match the prepared input into `lists` from 0; returns how many. */
+  #candidates(pathname: string): number {
+    let count = this.#index.candidates(pathname, 0, pathname.length, lists, 0);
+    if (this.#folded !== null) count = this.#folded.candidates(pathname, 0, pathname.length, lists, count);
+    if (this.#byHost === null) return count;
+    const hostIndex: RouteIndex | undefined = mapGet.call(this.#byHost, valueOf(HOSTNAME));
+    return hostIndex === undefined ? count : hostIndex.candidates(pathname, 0, pathname.length, lists, count);
   }
 
   /**
@@ -281,26 +351,62 @@ export class URLPatternList {
   }
 
   /**
-   * #lookup() for a list that holds runtime URLPatterns: the same merge, in which such a pattern is asked with the
-   * lookup's own arguments. Its conversion of them may run user code (a toString, a dictionary's getters) that makes
-   * lookups of its own, so this one keeps its state to itself: its candidate lists copied, the prepared values cut
-   * once and restored after each such call.
+   * #lookup() for a list that holds runtime URLPatterns: ours narrowed by the index as there, theirs by their own
+   * index where the input is a plain http(s) URL string (else all of them), merged in index order. A runtime pattern
+   * is asked with the lookup's own arguments; its conversion of them may run user code (a toString, a dictionary's
+   * getters) that makes lookups of its own, so this one keeps its state to itself: its candidate lists copied, the
+   * prepared values cut once and restored after each such call.
    */
-  #firstAsking(mode: number, inputs: URLPatternInput[] | null, asked: Asked): number {
-    const count = this.#index.candidates(valueOf(PATHNAME), lists);
-    const own: number[][] = [];
-    for (let l = 0; l < count; l++) own[l] = lists[l];
-    const values = currentValues();
-    const heads: number[] = [];
-    for (let l = 0; l < count; l++) heads[l] = 0;
+  #lookupAsking(mode: number, input: unknown, baseURL: unknown, method: string, allowed: Uint8Array | null): number {
+    // A URL string alone: asking a runtime pattern runs no user code, so no lookup can start inside this one.
+    const plain = typeof input === "string" && baseURL === undefined;
+    let count = 0;
+    let inputs: URLPatternInput[] | null = null;
+    let values: string[] | null = null;
+    if (this.#runtimeCount !== this.#patterns.length) {
+      // Ours, as #lookup() prepares them; an input our parser refuses matches none of ours.
+      let prepared: boolean;
+      if (mode !== EXEC && plain) prepared = prepareHref(input as string);
+      else prepared = (inputs = prepareInput(input, baseURL, method, "URLPatternList")) !== null;
+      if (prepared) {
+        const pathname = valueOf(PATHNAME);
+        count = this.#candidates(pathname);
+        if (!plain || count !== 0) values = currentValues();
+      }
+    }
+    if (plain && runtimePathRange(input as string)) {
+      count = this.#runtimeIndex.candidates(input as string, pathRange.start, pathRange.end, lists, count);
+    } else {
+      lists[count++] = this.#runtimeAll;
+    }
+    if (count === 0) return -1;
     const patterns = this.#patterns;
     const runtime = this.#runtime;
+    if (count === 1 && plain) {
+      const list = lists[0];
+      for (let k = 0; k < list.length; k++) {
+        const index = list[k];
+        if (allowed !== null && allowed[index] === 0) continue;
+        if (runtime[index] ? askRuntime(patterns[index], mode, input, baseURL) : this.#accept(index, mode, inputs, 0)) {
+          return index;
+        }
+      }
+      return -1;
+    }
+    let own = lists;
+    if (!plain) {
+      own = [];
+      for (let l = 0; l < count; l++) own[l] = lists[l];
+    }
+    const heads: number[] = [];
+    for (let l = 0; l < count; l++) heads[l] = 0;
     for (;;) {
       const best = nextCandidate(own, heads, count);
       if (best === -1) return -1;
+      if (allowed !== null && allowed[best] === 0) continue;
       if (runtime[best]) {
-        const matched = askRuntime(patterns[best], mode, asked);
-        restoreValues(values);
+        const matched = askRuntime(patterns[best], mode, input, baseURL);
+        if (values !== null && !plain) restoreValues(values);
         if (matched) return best;
       } else if (this.#accept(best, mode, inputs, 0)) {
         return best;
@@ -308,14 +414,12 @@ export class URLPatternList {
     }
   }
 
-  /** The first runtime URLPattern that matches an input our parser refused (the runtime's may accept it), or -1. */
-  #firstRuntime(mode: number, asked: Asked): number {
-    const patterns = this.#patterns;
-    const runtime = this.#runtime;
-    for (let index = 0; index < patterns.length; index++) {
-      if (runtime[index] && askRuntime(patterns[index], mode, asked)) return index;
-    }
-    return -1;
+  static {
+    // route()'s lookup (module-internal): exec() of a URL string, among the patterns `allowed` allows.
+    execAllowed = (list, url, allowed) => {
+      lastResult = null;
+      return list.#lookup(EXEC, url, undefined, "exec", allowed);
+    };
   }
 }
 
@@ -352,9 +456,9 @@ function confirm(pattern: URLPattern, mode: number, inputs: URLPatternInput[] | 
 }
 
 /** Asks a runtime's own URLPattern, as the lookup's mode does (test, or exec keeping its result or params). */
-function askRuntime(pattern: unknown, mode: number, asked: Asked): boolean {
-  if (mode === TEST) return testRuntimePattern(pattern, asked.input, asked.baseURL);
-  const result = execRuntimePattern(pattern, asked.input, asked.baseURL) as URLPatternResult | null;
+function askRuntime(pattern: unknown, mode: number, input: unknown, baseURL: unknown): boolean {
+  if (mode === TEST) return testRuntimePattern(pattern, input, baseURL);
+  const result = execRuntimePattern(pattern, input, baseURL) as URLPatternResult | null;
   if (result === null) return false;
   if (mode === EXEC) lastResult = result;
   else lastParams = paramsOfResult(result);

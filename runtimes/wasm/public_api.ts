@@ -8,12 +8,18 @@ export {
   domainToUnicode,
   nativeLibrary,
   parseMany,
+  route,
   URL,
   URLPattern,
   URLPatternList,
   URLSearchParams,
 } from "./backend.ts";
 export type {
+  Handler,
+  RequestHandler,
+  Route,
+  RoutePattern,
+  ServeHandlerInfo,
   URLPatternComponentResult,
   URLPatternInit,
   URLPatternInput,

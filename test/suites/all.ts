@@ -13,6 +13,8 @@ import * as global from "./global.ts";
 import * as jsrStyle from "./jsr_style.ts";
 import * as loadingErrors from "./loading_errors.ts";
 import * as loading from "./loading.ts";
+import * as routeApi from "./route_api.ts";
+import * as routeDifferential from "./route_differential.ts";
 import * as routingExamples from "./routing_examples.ts";
 import * as runtimeApis from "./runtime_apis.ts";
 import * as searchParams from "./search_params.ts";
@@ -63,6 +65,8 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("differential", () => differential.register(api, seed));
   run("url_pattern_differential", () => urlPatternDifferential.register(api, seed));
   run("url_pattern_list_api", () => urlPatternListApi.register(api));
+  run("route_api", () => routeApi.register(api));
+  run("route_differential", () => routeDifferential.register(api));
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
   run("url_pattern_realm", () => urlPatternRealm.register(api));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));

@@ -4,9 +4,10 @@
  * shipped bundles; Deno maps "ada-ffi" to the Deno entry in deno.json, as the other suites import it), run on the
  * current runtime on a free loopback port, and sent real HTTP requests from a child process of the same runtime: fetch
  * where the client keeps the target as written, a raw HTTP/1.1 request where fetch would canonicalize it first (dot
- * segments) or cannot send it (a Host header, `*`). The server is stopped afterwards, whatever happened.
+ * segments) or cannot send it (a Host header, `*`). The server is stopped afterwards, whatever happened. The Worker
+ * (worker.mjs) is a module whose `fetch` takes a Request: a program in such a project imports it and calls it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +19,10 @@ import { ENTRY, entryUrl, type Runtime } from "../support/entries.ts";
 import { ROOT } from "../support/files.ts";
 
 const EXAMPLES = join(ROOT, "examples", "routing");
-/** The modules every server imports. */
-const SHARED = ["router.mjs", "app.mjs"];
+/** The module every server imports: the routes and their handler. */
+const SHARED = ["app.mjs"];
+/** The Worker, checked by calling its fetch (no workerd: "ada-ffi" is then the current runtime's entry). */
+const WORKER = "worker.mjs";
 /** How long a server may take to print its address, and to exit once told to. */
 const START_MS = 30_000;
 const STOP_MS = 5_000;
@@ -38,47 +41,57 @@ interface Case {
   /** Sent over a socket as written (with this Host header when given), not through fetch. */
   raw?: boolean;
   host?: string;
+  /** A JSON request body. */
+  body?: string;
   status: number;
-  /** Members the JSON body must have. */
-  body?: Record<string, unknown>;
+  /** Members the JSON response body must have. */
+  json?: Record<string, unknown>;
   allow?: string;
 }
 
 // deno-fmt-ignore
 const CASES: Case[] = [
-  { method: "GET", target: "/", status: 200, body: { hello: "world" } },
-  // Order decides within a method: the literal route was added first.
-  { method: "GET", target: "/users/me", status: 200, body: { route: "/users/me" } },
-  { method: "GET", target: "/users/42", status: 200, body: { route: "/users/:id", user: "42" } },
+  { method: "GET", target: "/", status: 200, json: { hello: "world" } },
+  // The first route in array order wins: the literal one comes before /users/:id.
+  { method: "GET", target: "/users/me", status: 200, json: { route: "/users/me" } },
+  { method: "GET", target: "/users/42", status: 200, json: { route: "/users/:id", user: "42" } },
   // A param is decoded once; the percent-encoded spelling of a literal is not that literal (URL Standard).
-  { method: "GET", target: "/users/caf%C3%A9", status: 200, body: { route: "/users/:id", user: "café" } },
-  { method: "GET", target: "/users/%6De", status: 200, body: { route: "/users/:id", user: "me" } },
+  { method: "GET", target: "/users/caf%C3%A9", status: 200, json: { route: "/users/:id", user: "café" } },
+  { method: "GET", target: "/users/%6De", status: 200, json: { route: "/users/:id", user: "me" } },
   { method: "GET", target: "/users/%E0%A4%A", status: 400 },
-  { method: "GET", target: "/search?q=a%20b&page=2", status: 200, body: { q: "a b", page: 2 } },
-  { method: "GET", target: "/search?q=x+y", status: 200, body: { q: "x y", page: 1 } },
+  { method: "GET", target: "/search?q=a%20b&page=2", status: 200, json: { q: "a b", page: 2 } },
+  { method: "GET", target: "/search?q=x+y", status: 200, json: { q: "x y", page: 1 } },
   { method: "GET", target: "/nothing/here", status: 404 },
   { method: "PUT", target: "/users/42", status: 405, allow: "DELETE, GET, HEAD" },
   { method: "POST", target: "/search?q=1", status: 405, allow: "GET, HEAD" },
   { method: "DELETE", target: "/users/42", status: 204 },
+  { method: "POST", target: "/users", body: '{"name":"ada"}', status: 201, json: { route: "POST /users", user: "ada" } },
+  { method: "POST", target: "/users", body: "not json", status: 400 },
+  { method: "GET", target: "/users", status: 405, allow: "POST" },
   // Methods do not shadow each other: GET's /users/me does not hide DELETE's /users/:id.
   { method: "DELETE", target: "/users/me", status: 204 },
+  // HEAD reaches the GET route (its method list has HEAD); the server leaves the body out.
   { method: "HEAD", target: "/users/42", raw: true, status: 200 },
+  { method: "HEAD", target: "/search?q=1", raw: true, status: 200 },
   // Dot segments (also percent-encoded ones) are resolved before routing, whoever sends them.
-  { method: "GET", target: "/a/../users/me", raw: true, status: 200, body: { route: "/users/me" } },
-  { method: "GET", target: "/users/%2e%2E/files/x", raw: true, status: 200, body: { route: "/files/*", file: "x" } },
-  { method: "GET", target: "/files/a/./b/../c", raw: true, status: 200, body: { file: "a/c" } },
+  { method: "GET", target: "/a/../users/me", raw: true, status: 200, json: { route: "/users/me" } },
+  { method: "GET", target: "/users/%2e%2E/files/x", raw: true, status: 200, json: { route: "/files/*", file: "x" } },
+  { method: "GET", target: "/files/a/./b/../c", raw: true, status: 200, json: { file: "a/c" } },
   // An encoded slash stays in the wildcard until decoded: a handler must never join it into a file path unchecked.
-  { method: "GET", target: "/files/..%2f..%2fetc", status: 200, body: { file: "../../etc" } },
-  { method: "GET", target: "/users\\me", raw: true, status: 200, body: { route: "/users/me" } },
+  { method: "GET", target: "/files/..%2f..%2fetc", status: 200, json: { file: "../../etc" } },
+  { method: "GET", target: "/users\\me", raw: true, status: 200, json: { route: "/users/me" } },
   // A path that starts with "//" is a path, not a host.
   { method: "GET", target: "//evil.example/users/me", raw: true, status: 404 },
-  // A Host header that would move the path (Deno.serve builds request.url from it) is refused.
+  // A Host header that would move the path (Deno.serve builds request.url from it) is refused by every server.
   { method: "GET", target: "/users/42", raw: true, host: "127.0.0.1/users/me?", status: 400 },
-  { method: "GET", target: "/users/42", raw: true, host: "evil.example:8080", status: 200, body: { user: "42" } },
+  { method: "GET", target: "/users/42", raw: true, host: "evil.example:8080", status: 200, json: { user: "42" } },
   // The absolute form (what a proxy gets) routes on its path.
-  { method: "GET", target: "http://other.example/users/42", raw: true, status: 200, body: { user: "42" } },
+  { method: "GET", target: "http://other.example/users/42", raw: true, status: 200, json: { user: "42" } },
   { method: "GET", target: "*", raw: true, status: 400 },
 ];
+
+/** What the Worker is asked: the cases a Request can carry (its URL canonicalized; no Host of its own; a URL). */
+const WORKER_CASES = CASES.filter((c) => c.host === undefined && c.target !== "*");
 
 // The client, in a child process of the current runtime: every case in order, its status, Allow and body.
 const CLIENT = (origin: string, port: number) => `
@@ -126,17 +139,22 @@ for (const c of cases) {
   if (c.raw) {
     results.push(await raw(c));
   } else {
-    const response = await fetch(origin + c.target, { method: c.method, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(origin + c.target, {
+      method: c.method,
+      body: c.body,
+      headers: c.body === undefined ? {} : { "content-type": "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
     results.push({ status: response.status, allow: response.headers.get("allow"), body: await response.text() });
   }
 }
 console.log("RESULT " + JSON.stringify({ results }));
 `;
 
-/** A scratch project holding the server and the modules it shares, with ada-ffi installed for `runtime`. */
-function makeProject(runtime: Runtime, server: string): string {
+/** A scratch project holding `files` from examples/routing, with ada-ffi installed for `runtime`. */
+function makeProject(runtime: Runtime, files: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), "ada-ffi-routing-"));
-  for (const file of [...SHARED, server]) copyFileSync(join(EXAMPLES, file), join(dir, file));
+  for (const file of files) copyFileSync(join(EXAMPLES, file), join(dir, file));
   if (runtime === "deno") {
     writeFileSync(join(dir, "deno.json"), JSON.stringify({ imports: { "ada-ffi": entryUrl(ENTRY.deno) } }));
   } else {
@@ -196,38 +214,76 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+interface Answer {
+  status: number;
+  allow: string | null;
+  body: string;
+}
+
+/** The answers a program printed on its `RESULT ` line. */
+function answers(stdout: string, stderr: string): Answer[] {
+  const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
+  assert.ok(line, `the client did not finish: ${stdout}${stderr}`);
+  return (JSON.parse(line!.slice(7)) as { results: Answer[] }).results;
+}
+
+/** Each answer against its case: status, Allow, the JSON body's members; no body for a 204 (or a served HEAD). */
+function check(cases: Case[], results: Answer[], served: boolean): void {
+  assert.is(results.length, cases.length, "one answer per case");
+  cases.forEach((c, i) => {
+    const got = results[i];
+    const what = `${c.method} ${c.target}${c.host ? ` (Host: ${c.host})` : ""}: ${JSON.stringify(got)}`;
+    assert.is(got.status, c.status, what);
+    if (c.allow !== undefined) assert.is(got.allow, c.allow, what);
+    if ((served && c.method === "HEAD") || c.status === 204) assert.is(got.body, "", what);
+    if (c.json !== undefined) {
+      const body = JSON.parse(got.body);
+      for (const [key, value] of Object.entries(c.json)) assert.equal(body[key], value, `${what} (${key})`);
+    }
+  });
+}
+
+// A program in the Worker's project: its default export's fetch, called with a Request per case, as workerd would.
+const WORKER_CLIENT = `
+import worker from "./${WORKER}";
+const results = [];
+for (const c of ${JSON.stringify(WORKER_CASES)}) {
+  const url = c.target.startsWith("/") ? "http://127.0.0.1:8787" + c.target : c.target;
+  const headers = c.body === undefined ? {} : { "content-type": "application/json" };
+  const response = await worker.fetch(new Request(url, { method: c.method, headers, body: c.body }));
+  results.push({ status: response.status, allow: response.headers.get("allow"), body: await response.text() });
+}
+console.log("RESULT " + JSON.stringify({ results }));
+`;
+
 export function register(runtime: Runtime): void {
   const test = suite(`routing examples (${runtime})`);
   for (const server of SERVERS[runtime]) {
-    test(`examples/routing/${server}: routes, params, query, 404, 405, canonicalized paths, Host`, async () => {
-      const dir = makeProject(runtime, server);
+    test(`examples/routing/${server}: routes, params, query, 404, 405, HEAD, bodies, canonicalized paths, Host`, async () => {
+      const dir = makeProject(runtime, [...SHARED, server]);
       let child: ChildProcess | undefined;
       try {
         const started = await start(runtime, dir, server);
         child = started.child;
         const origin = `http://127.0.0.1:${started.port}`;
         const run = runChild(runtime, () => CLIENT(origin, started.port));
-        const line = run.stdout.split("\n").find((l) => l.startsWith("RESULT "));
-        assert.ok(line, `the client did not finish: ${run.stdout}${run.stderr}`);
-        const { results } = JSON.parse(line!.slice(7)) as {
-          results: { status: number; allow: string | null; body: string }[];
-        };
-        CASES.forEach((c, i) => {
-          const got = results[i];
-          const what = `${c.method} ${c.target}${c.host ? ` (Host: ${c.host})` : ""}: ${JSON.stringify(got)}`;
-          assert.is(got.status, c.status, what);
-          if (c.allow !== undefined) assert.is(got.allow, c.allow, what);
-          if (c.method === "HEAD" || c.status === 204) assert.is(got.body, "", what);
-          if (c.body !== undefined) {
-            const body = JSON.parse(got.body);
-            for (const [key, value] of Object.entries(c.body)) assert.equal(body[key], value, `${what} (${key})`);
-          }
-        });
+        check(CASES, answers(run.stdout, run.stderr), true);
       } finally {
         if (child !== undefined) await stop(child);
         rmSync(dir, { recursive: true, force: true });
       }
     });
   }
+  test(`examples/routing/${WORKER}: its fetch answers Requests as the servers do`, () => {
+    const dir = makeProject(runtime, [...SHARED, WORKER]);
+    try {
+      writeFileSync(join(dir, "client.mjs"), WORKER_CLIENT);
+      const args = runtime === "deno" ? ["run", "--allow-ffi", "--allow-read", "client.mjs"] : ["client.mjs"];
+      const run = spawnSync(process.execPath, args, { cwd: dir, encoding: "utf8", timeout: 60_000 });
+      check(WORKER_CASES, answers(`${run.stdout}`, `${run.stderr}`), false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   test.run();
 }
