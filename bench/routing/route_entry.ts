@@ -34,7 +34,7 @@ export async function runRouteBench(host: RouteBenchHost, argv: string[]): Promi
   // The runtime's own URLPattern: our entries install nothing on the global.
   const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;
   const result = mode === "std"
-    ? runStdGroups(
+    ? await runStdGroups(
       { ...host, URLPattern: host.ada.URLPattern, route: host.ada.route, builtInURLPattern, ...stdRouters },
       typeof std === "string" ? std : std.source,
       rounds,
