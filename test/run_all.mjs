@@ -179,6 +179,7 @@ for (const [name, command, args, env] of suites) {
       "bench/urlpattern_deno.ts",
       "bench/routing_deno.ts",
       "bench/search_params_deno.ts",
+      "bench/routing/route_deno.ts",
     ]],
     // What npm users of Deno get: the built entries, with the types they name (ada_ffi_source.d.ts).
     ["deno check dist", ["check", "dist/runtimes/deno/entry.js", "dist/runtimes/deno/wasm_entry.js"]],

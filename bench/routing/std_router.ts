@@ -8,7 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import process from "node:process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -57,5 +57,7 @@ export async function loadStdRouter(): Promise<StdRouter | string> {
     return { routeLinear: module.routeLinear, routeRadix: module.routeRadix, source: `${dir} @ ${found.commit}` };
   } catch (error) {
     return `std's TypeScript could not be imported here (${(error as Error).message.split("\n")[0]})`;
+  } finally {
+    rmSync(temp, { recursive: true, force: true }); // imported: the module stays loaded
   }
 }
