@@ -9,19 +9,13 @@
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
+import { nodeBinary } from "../../test/support/node_lines.mjs";
 import { versionsOf, writeResults } from "../results_file.mjs";
+import { DEFAULT_RUNTIMES } from "../routing_main.mjs";
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const thisLine = process.versions.node.split(".")[0];
-
-export const DEFAULT_RUNTIMES = [
-  `node${thisLine}`,
-  ...Object.keys(NODE_LINES).filter((l) => l !== thisLine).map((l) => `node${l}`),
-  "deno",
-  "bun",
-];
 
 function commandFor(runtime, args) {
   const node = runtime.match(/^node(\d*)$/);
