@@ -5,6 +5,8 @@
  * Their methods are taken when this module loads (a user's later change to the runtime's URLPattern.prototype
  * changes no answer), and an object is one of them when the runtime's own getter accepts it (a brand check).
  */
+import { KEPT } from "./route_placement.ts";
+
 interface RuntimePattern {
   test(input?: unknown, baseURL?: unknown): boolean;
   exec(input?: unknown, baseURL?: unknown): unknown;
@@ -52,14 +54,9 @@ export function pathnamePatternOf(pattern: unknown): string {
 
 const charCodeAt = String.prototype.charCodeAt;
 
-/**
- * The path characters every URL parser keeps as they are, whichever version of the standard it follows (letters,
- * digits, `-._~!$&'()*+,;=:@%/`): 1 at their codes.
- */
+/** The path characters every URL parser keeps as they are (route_placement.ts's KEPT, and "/"): 1 at their codes. */
 const KEPT_IN_PATH = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@%/") {
-  KEPT_IN_PATH[c.charCodeAt(0)] = 1;
-}
+for (const c of KEPT + "/") KEPT_IN_PATH[c.charCodeAt(0)] = 1;
 
 /** Where runtimePathRange() found the pathname: from `start` to `end` of the string it was given. */
 export const pathRange = { start: 0, end: 0 };
