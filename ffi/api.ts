@@ -15,7 +15,15 @@ export type {
   URLPatternResult,
 } from "./urlpattern/url_pattern.ts";
 export { route } from "./routing/route.ts";
-export type { Handler, RequestHandler, Route, RoutePattern, ServeHandlerInfo } from "./routing/route.ts";
+export type {
+  Handler,
+  RequestHandler,
+  Route,
+  RoutePattern,
+  RouteRequest,
+  RouteResponse,
+  ServeHandlerInfo,
+} from "./routing/route.ts";
 export { adaVersion, nativeLibrary } from "./native_calls/install.ts";
 export { domainToASCII, domainToUnicode } from "./native_calls/domains.ts";
 export { parseMany } from "./native_calls/batch.ts";

@@ -62,6 +62,15 @@ if (!existsSync(join(root, "build", "CMakeCache.txt"))) {
 }
 if (run("native build", "cmake", ["--build", "build", "--parallel"]).status !== 0) process.exit(1);
 const results = [];
+// Each stage's wall time (since the previous stage ended, its builds included), shown in the summary: CI's budget is
+// 45 minutes, and a first run on a machine with nothing cached spends most of it installing and building.
+const started = Date.now();
+let stageStarted = started;
+function record(result) {
+  const now = Date.now();
+  results.push({ ...result, seconds: Math.round((now - stageStarted) / 1000) });
+  stageStarted = now;
+}
 const full = process.argv.includes("--full") || process.env.CI === "true";
 // The shipped library for this machine (full: all seven) and the WebAssembly module; incremental, so quick when
 // nothing changed. Before tsc: the sources' entries load the Wasm module from runtimes/wasm/ (tools/copy_wasm.mjs).
@@ -78,8 +87,8 @@ if (run("bundle", bin("bun"), ["tools/bundle_entries.mjs"]).status !== 0) proces
 {
   const { status, output } = run("C tests", "ctest", ["--test-dir", "build", "--output-on-failure"]);
   const m = output.match(/(\d+)% tests passed, (\d+) tests? failed out of (\d+)/);
-  if (m) results.push({ name: "ctest", passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]), status });
-  else results.push({ name: "ctest", passed: 0, failed: 1, status, note: "no ctest summary" });
+  if (m) record({ name: "ctest", passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]), status });
+  else record({ name: "ctest", passed: 0, failed: 1, status, note: "no ctest summary" });
 }
 
 // The Node suite also runs on every supported Node line (test/node_lines.json: pinned official binaries from
@@ -94,7 +103,7 @@ const nodeLines = Object.keys(NODE_LINES).flatMap((line) => {
       ...(hasNodeFfi(line) ? [[`node ${line} koffi`, binary, suite, { ADA_FFI_NODE_FFI: "koffi" }]] : []),
     ];
   } catch (error) {
-    results.push({ name: `node ${line}`, passed: 0, failed: 1, status: 1, note: `no Node ${line}: ${error.message}` });
+    record({ name: `node ${line}`, passed: 0, failed: 1, status: 1, note: `no Node ${line}: ${error.message}` });
     return [];
   }
 });
@@ -134,7 +143,7 @@ let referenceNode;
 try {
   referenceNode = nodeBinary("26");
 } catch (error) {
-  results.push({ name: "reference node", passed: 0, failed: 1, status: 1, note: `no Node 26: ${error.message}` });
+  record({ name: "reference node", passed: 0, failed: 1, status: 1, note: `no Node 26: ${error.message}` });
 }
 for (const [name, command, args, env] of suites) {
   const { status, output } = run(`uvu on ${name}`, command, args, {
@@ -147,13 +156,13 @@ for (const [name, command, args, env] of suites) {
   const passed = output.match(/Passed:\s+(\d+)/);
   const skipped = output.match(/Skipped:\s+(\d+)/);
   if (!total || !passed) {
-    results.push({ name, passed: 0, failed: 1, status, note: "the suite did not finish" });
+    record({ name, passed: 0, failed: 1, status, note: "the suite did not finish" });
     continue;
   }
   // uvu's Total counts the tests that ran (a test.skip is not among them, only in Skipped).
   const failed = Number(total[1]) - Number(passed[1]);
   // A crash after the summary, or a non-zero exit with all tests passed, is a failure too.
-  results.push({
+  record({
     name,
     passed: Number(passed[1]),
     failed: failed + (failed === 0 && status !== 0 ? 1 : 0),
@@ -191,7 +200,7 @@ for (const [name, command, args, env] of suites) {
     if (run(label, bin("deno"), args).status === 0) passed++;
     else failed++;
   }
-  results.push({ name: "deno tools", passed, failed, status: failed === 0 ? 0 : 1 });
+  record({ name: "deno tools", passed, failed, status: failed === 0 ? 0 : 1 });
 }
 
 // A few seconds (actionlint is installed once into ~/.cache/ada-ffi); with --full, all seven libraries must be packed.
@@ -210,7 +219,7 @@ if (full) {
 /** A check script whose standard output ends with `N passed, N failed`: its counts go into the summary. */
 function checkScript(name, script, args = []) {
   const { status, stdout } = run(name, process.execPath, [script, ...args]);
-  results.push({ name, status, ...readCheckSummary({ stdout, status }) });
+  record({ name, status, ...readCheckSummary({ stdout, status }) });
 }
 
 /** The C tests under ASan + UBSan and valgrind, and a time-boxed fuzz run. Each counts in the summary. */
@@ -231,7 +240,7 @@ function hardeningStages() {
   const built = run("sanitizer build", "cmake", configure).status === 0 &&
     run("sanitizer build", "cmake", ["--build", "build-sanitize", "--parallel"]).status === 0;
   if (!built) {
-    results.push({
+    record({
       name: "asan",
       passed: 0,
       failed: 1,
@@ -247,7 +256,7 @@ function hardeningStages() {
       "--output-on-failure",
     ]);
     const m = output.match(/(\d+)% tests passed, (\d+) tests? failed out of (\d+)/);
-    results.push(
+    record(
       m
         ? { name: "asan", passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]), status }
         : { name: "asan", passed: 0, failed: 1, status, note: "no ctest summary" },
@@ -270,7 +279,7 @@ function hardeningStages() {
       if (status === 0) passed++;
       else failed++;
     }
-    results.push({ name: "valgrind", passed, failed, status: failed === 0 ? 0 : 1 });
+    record({ name: "valgrind", passed, failed, status: failed === 0 ? 0 : 1 });
   }
   {
     const corpus = mkdtempSync(join(tmpdir(), "ada-ffi-corpus-"));
@@ -287,7 +296,7 @@ function hardeningStages() {
         `-artifact_prefix=${join("build-sanitize", "fuzz-")}`,
       ]);
       const execs = output.match(/stat::number_of_executed_units:\s*(\d+)/)?.[1];
-      results.push({
+      record({
         name: "fuzz",
         passed: status === 0 ? 1 : 0,
         failed: status === 0 ? 0 : 1,
@@ -303,9 +312,12 @@ function hardeningStages() {
 console.log("\n=== summary");
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(13)} ${r.passed} passed, ${r.failed} failed (exit ${r.status})${r.note ? " — " + r.note : ""}`,
+    `${r.name.padEnd(13)} ${r.passed} passed, ${r.failed} failed (exit ${r.status}, ${r.seconds} s)${
+      r.note ? " — " + r.note : ""
+    }`,
   );
 }
+console.log(`${Math.round((Date.now() - started) / 60_000)} minutes in all`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

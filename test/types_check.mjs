@@ -32,7 +32,8 @@ const work = mkdtempSync(join(tmpdir(), "ada-ffi-types-"));
 // The user's files. Each line that needs a kind of built-in types is added only where the project has them.
 const MAIN = (from) =>
   `import {
-  domainToASCII, parseMany, URL, URLPattern, URLPatternList, type URLPatternResult, URLSearchParams,
+  domainToASCII, parseMany, route as routeRequests, URL, URLPattern, URLPatternList, type URLPatternResult,
+  URLSearchParams,
 } from "${from}";
 const u: URL = new URL("https://a/?x=1");
 const route = new URLPattern({ pathname: "/books/:id" }, { ignoreCase: true });
@@ -44,18 +45,35 @@ const keys: string[] = p.keys().map((k) => k.toUpperCase()).toArray();
 const many: (URL | null)[] = parseMany(["x"], u);
 const host: string = domainToASCII("b\\u00FCcher.example");
 const first: number | undefined = new URLPatternList([{ pathname: "/a/:x" }]).exec("https://h/a/1")?.index;
+// route() in any project, with or without Request and Response types: the handlers read what route() promises.
+const app = routeRequests([{
+  pattern: route,
+  method: ["GET", "HEAD"],
+  handler: (request, params) => {
+    throw new Error(request.url + request.method + params.pathname.groups.id);
+  },
+}], (request) => {
+  throw new Error(request.url);
+});
+// @ts-expect-error -- a route's pattern is a URLPattern, not a string
+routeRequests([{ pattern: "/a", handler: () => null }], app);
 // @ts-expect-error -- hostname is a string
 const n: number = u.hostname;
 // @ts-expect-error -- test() returns a boolean
 const m: number = route.test("https://a/");
-void [hit, id, matches, keys, many, host, first, n, m];
+void [hit, id, matches, keys, many, host, first, app, n, m];
 `;
 // Where the project's types have a URL of their own: ours and the runtime's meet.
 const MAIN_BUILTIN_URL = `const fromBuiltin = new URL("x", new globalThis.URL("https://b/"));
 const asBuiltin: globalThis.URL = u;
 const paramsAsBuiltin: globalThis.URLSearchParams = p;
 const fetched = fetch(u);
-void [fromBuiltin, asBuiltin, paramsAsBuiltin, fetched];
+// Where the project has Request and Response: handlers take and give the runtime's.
+const served: Response | Promise<Response> = routeRequests(
+  [{ pattern: new URLPattern({ pathname: "/b/:id" }), handler: (_request, params) => new Response(params.pathname.groups.id) }],
+  (request: Request) => new Response(request.url, { status: 404 }),
+)(new Request("https://a/b/1"));
+void [fromBuiltin, asBuiltin, paramsAsBuiltin, fetched, served];
 `;
 // Where they have a URLPattern of their own (@types/node 24+, Deno): the built-in's types next to ours.
 const MAIN_BUILTIN_PATTERN = (assignable) =>
@@ -63,7 +81,13 @@ const MAIN_BUILTIN_PATTERN = (assignable) =>
 const builtinPattern = new globalThis.URLPattern({ pathname: "/books/:id" });
 const both: boolean = builtinPattern.test(u.href) && new URLPattern(init).test({ pathname: "/c/1" });
 const builtinResult: globalThis.URLPatternResult | null = builtinPattern.exec("https://a/books/1");
-${assignable ? "const asBuiltinPattern: globalThis.URLPattern = route;\n" : ""}void [both, builtinResult];
+// std's users' routes: the runtime's own URLPattern objects.
+${
+    assignable
+      ? "const asBuiltinPattern: globalThis.URLPattern = route;\n"
+      : ""
+  }const builtinRoutes = routeRequests([{ pattern: builtinPattern, handler: () => new Response("b") }], () => new Response(null));
+void [both, builtinResult, builtinRoutes];
 `;
 const GLOBAL = (from) =>
   `import "${from}";

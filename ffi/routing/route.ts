@@ -36,15 +36,28 @@ export interface RoutePattern {
 // deno-lint-ignore no-explicit-any
 export type ServeHandlerInfo = any;
 
+/**
+ * The runtime's `Request` (lib.dom's, @types/node's, Deno's, Bun's), read through `globalThis` so that these
+ * declarations type-check in a project that has none of them (lib esnext only): there, the two fields route() reads.
+ */
+export type RouteRequest = typeof globalThis extends { Request: { prototype: infer R } } ? R
+  : { readonly url: string; readonly method: string };
+
+/** The runtime's `Response`, read as `RouteRequest` is: where the project's types have none, whatever a handler returns. */
+export type RouteResponse = typeof globalThis extends { Response: { prototype: infer R } } ? R : unknown;
+
 /** A request handler: what Deno.serve, Bun.serve and Workers' fetch take. */
-export type RequestHandler = (request: Request, info?: ServeHandlerInfo) => Response | Promise<Response>;
+export type RequestHandler = (
+  request: RouteRequest,
+  info?: ServeHandlerInfo,
+) => RouteResponse | Promise<RouteResponse>;
 
 /** A route's handler: the request, its pattern's exec() result, and the server's info. */
 export type Handler = (
-  request: Request,
+  request: RouteRequest,
   params: URLPatternResult,
   info?: ServeHandlerInfo,
-) => Response | Promise<Response>;
+) => RouteResponse | Promise<RouteResponse>;
 
 /** A route, as `@std/http/unstable-route`'s. */
 export interface Route {
@@ -119,7 +132,7 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
   for (let i = 0; i < patterns.length; i++) list.add(patterns[i] as never);
   const { byMethod, others } = allowedByMethod(methods);
 
-  return function routeRequest(request: Request, info?: ServeHandlerInfo): Response | Promise<Response> {
+  return function routeRequest(request: RouteRequest, info?: ServeHandlerInfo): RouteResponse | Promise<RouteResponse> {
     if (typeof request !== "object" || request === null) throw invalidArgTypeError("request", "Request", request);
     const url = request.url;
     if (typeof url !== "string") throw invalidArgTypeError("request.url", "string", url);

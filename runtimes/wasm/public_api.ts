@@ -19,6 +19,8 @@ export type {
   RequestHandler,
   Route,
   RoutePattern,
+  RouteRequest,
+  RouteResponse,
   ServeHandlerInfo,
   URLPatternComponentResult,
   URLPatternInit,
