@@ -13,7 +13,9 @@
 // project per set of types, @types/node 20–26, lib.dom, none, deno check; skipLibCheck off and on); the browser
 // run (test/browser_check.mjs: the WebAssembly entry in headless Chromium, WPT URL and URLPattern data); and the workerd
 // check (test/workerd_check.mjs: a Worker routing with URLPatternList on `ada-ffi/wasm/module` in Cloudflare's
-// workerd, its answers over loopback compared with ada-ffi's in Node and Node 26's built-in URLPattern).
+// workerd, its answers over loopback compared with ada-ffi's in Node and Node 26's built-in URLPattern); and the
+// packaging check (test/packaging_check.mjs: the packed package in apps built by Vite, webpack, esbuild and Rollup and
+// run in Chromium, in `bun build --compile` executables run alone, and under Node's --permission on Node 22, 24, 26).
 // Always: deno lint, deno fmt --check, deno check and a JSR publish dry run; and the release files check
 // (test/release_files_check.mjs: actionlint on the release workflow, package metadata and file list, the benchmark
 // tables against their results files).
@@ -214,6 +216,8 @@ if (full) {
   // The Wasm backend in headless Chromium (Debian's), the package served as ES modules: WPT URL and URLPattern data.
   checkScript("browser", "test/browser_check.mjs");
   checkScript("workerd", "test/workerd_check.mjs");
+  // Packaged apps: browser bundles (Vite, webpack, esbuild, Rollup) in Chromium, `bun build --compile`, Node --permission.
+  checkScript("packaging", "test/packaging_check.mjs");
 }
 
 /** A check script whose standard output ends with `N passed, N failed`: its counts go into the summary. */

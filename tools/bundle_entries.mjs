@@ -51,6 +51,19 @@ const importTheWasmBackend = {
 };
 
 /**
+ * The package's files that Bun's entries name by a require() for a user's own bundle to embed
+ * (runtimes/bun/embedded_files.ts): left as they are written, relative to the bundled entry in dist/runtimes/bun/.
+ * Bun's bundler writes each as `__require("…")` (its alias of import.meta.require), which a user's `bun build` does
+ * not recognize as a file to embed: bundle() writes them back as `require("…")`.
+ */
+const keepPackageFiles = {
+  name: "keep the package's files for the user's bundler",
+  setup(build) {
+    build.onResolve({ filter: /\.(so|dylib|dll|wasm)$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
  * The call block's constants, which Node's bundle must declare `const` (tools/top_level_consts.mjs): the build fails if
  * a change of the bundler's output keeps them `var`. The kept block's views (`block`, `header`, `text`, `components`)
  * were on this list until the Wasm backend: a Wasm memory that grows detaches them, and moveKeptBlock
@@ -70,6 +83,11 @@ async function bundle(source, target, out, plugins = []) {
     }
     text = consts.text;
   }
+  if (plugins.includes(keepPackageFiles)) {
+    const files = /\b__require\(("(?:\.\.\/)+[\w./-]+\.(?:so|dylib|dll|wasm)")\)/g;
+    if (!files.test(text)) throw new Error(`bundle_entries: ${source}: no require() of the package's files found`);
+    text = text.replace(files, "require($1)");
+  }
   // A top-level name of ours that another bundled module also uses as a global would be renamed (URL -> URL2): our
   // classes must keep their names (inspect output, `URL.name`).
   const renamed = text.match(/^class (URL|URLSearchParams|URLPattern)\d+ /m);
@@ -86,7 +104,7 @@ async function bundle(source, target, out, plugins = []) {
 
 const node = join(runtimes, "node", "entry.js");
 await bundle(node, "node", node);
-await bundle(join(root, "runtimes", "bun", "entry.ts"), "bun", join(runtimes, "bun", "entry.js"));
+await bundle(join(root, "runtimes", "bun", "entry.ts"), "bun", join(runtimes, "bun", "entry.js"), [keepPackageFiles]);
 await bundle(join(root, "runtimes", "bun", "global.ts"), "bun", join(runtimes, "bun", "global.js"), [
   importTheMainEntry,
 ]);
@@ -95,6 +113,7 @@ await bundle(wasmBackend, "browser", wasmBackend);
 // Bun's `ada-ffi/wasm` (and its global): a few lines over that backend, which stays their import.
 await bundle(join(root, "runtimes", "bun", "wasm_entry.ts"), "bun", join(runtimes, "bun", "wasm_entry.js"), [
   importTheWasmBackend,
+  keepPackageFiles,
 ]);
 await bundle(join(root, "runtimes", "bun", "wasm_global.ts"), "bun", join(runtimes, "bun", "wasm_global.js"), [
   importTheMainEntry,

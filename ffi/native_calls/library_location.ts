@@ -37,6 +37,11 @@ export interface LibrarySearch {
   envReadable?: boolean;
   /** A runtime's own advice, added to the not-found error (e.g. for an executable with no package beside it). */
   hint?: string;
+  /**
+   * The copy of the library for a prebuilt key that a bundle carries (`bun build --compile`), or undefined: tried
+   * last, and only asked when the package's own files are not found.
+   */
+  embedded?: (key: string) => string | undefined;
 }
 
 /**
@@ -141,6 +146,7 @@ export function openNativeLibrary<T>(
   const candidates = libraryCandidates(search);
   const tried: string[] = [];
   const platformKey = prebuiltKey(search.platform, search.arch, search.libc);
+  let embeddedAsked = false;
   for (const path of candidates) {
     const head = search.readHead?.(path, 4096);
     const size = head === undefined ? undefined : search.fileSize?.(path);
@@ -168,6 +174,11 @@ export function openNativeLibrary<T>(
           );
         }
         tried.push(`  - ${path} (not found)`);
+        if (path === candidates[candidates.length - 1] && !embeddedAsked && !search.envPath) {
+          embeddedAsked = true;
+          const embedded = search.embedded?.(platformKey);
+          if (embedded !== undefined) candidates.push(embedded);
+        }
         continue;
       }
       if (head !== undefined && /ada_ffi_\w+/.test(message) && !isAdaFfiLibrary(search, path)) {

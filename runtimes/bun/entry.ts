@@ -9,7 +9,7 @@ import { bunLibc, fileSize, readHead } from "./file_probe.ts";
 import { installBinding } from "../../ffi/native_calls/install.ts";
 import { addBunSearchParamsMembers } from "./interop.ts";
 import { decodeLatin1 } from "../node/latin1.ts";
-import { readAdaFfiWasm } from "../node/wasm_file.ts";
+import { embeddedNativeLibrary, inCompiledExecutable, readWasmOrEmbedded } from "./embedded_files.ts";
 import { bunWasmOptions } from "./wasm_options.ts";
 import { isURLSearchParams, URLSearchParams } from "../../ffi/url/url_search_params.ts";
 import { paramsInvalidThisError } from "../../ffi/url/search_params_wording.ts";
@@ -39,10 +39,11 @@ function loadNative(): void {
       libc: bunLibc(),
       readHead,
       fileSize,
-      // `bun build --compile` puts the code in a virtual file system, without the package's native library.
-      hint: import.meta.dir.startsWith("/$bunfs/") || import.meta.dir.startsWith("B:/~BUN/")
-        ? `This is an executable made by \`bun build --compile\`, which does not embed the native library: ship ` +
-          `ada-ffi's native/prebuilds/<platform>/ library beside it and set ${LIBRARY_ENV} to its path.`
+      // A bundle (`bun build --compile` or `--target bun`) carries the library elsewhere: ./embedded_files.ts.
+      embedded: embeddedNativeLibrary,
+      hint: inCompiledExecutable
+        ? `This is an executable made by \`bun build --compile\`, which carries no native library for this ` +
+          `platform: ship one beside it and set ${LIBRARY_ENV} to its path.`
         : undefined,
     },
     (file) => {
@@ -79,10 +80,11 @@ function loadNative(): void {
 
 /**
  * The WebAssembly module instead (runtimes/wasm/selection.ts says when), read from the package's file only now
- * (../node/wasm_file.ts: dist/runtimes/wasm/ada_ffi.wasm, or the build's copy in runtimes/wasm/ run from the sources).
+ * (../node/wasm_file.ts: dist/runtimes/wasm/ada_ffi.wasm, or the build's copy in runtimes/wasm/ run from the sources),
+ * or the copy a bundle carries (./embedded_files.ts).
  */
 function loadWasm(): void {
-  const { bytes, path } = readAdaFfiWasm(import.meta.url);
+  const { bytes, path } = readWasmOrEmbedded(import.meta.url);
   installWasmBinding(bytes, bunWasmOptions(path));
 }
 

@@ -13,6 +13,7 @@ import { installBinding } from "../../ffi/native_calls/install.ts";
 import { fileSize, readHead } from "./file_probe.ts";
 import { decodeLatin1 } from "./latin1.ts";
 import { readAdaFfiWasm } from "./wasm_file.ts";
+import { inSea, SEA_WASM_ASSET, seaWasm } from "./sea_asset.ts";
 import { loadNodeFfi, openWithNodeFfi } from "./node_ffi.ts";
 import { koffiInstalled, openWithKoffi } from "./koffi.ts";
 import { installWasmBinding } from "../wasm/binding.ts";
@@ -20,7 +21,10 @@ import { BACKEND_ENV, backendFrom, loadBackend } from "../wasm/selection.ts";
 
 // globalThis.URL, spelled out: this file is bundled with ffi/url/url.ts (tools/bundle_entries.mjs), and a bare global
 // `URL` here would make the bundler rename our class (its `name` would read "URL2").
-const packageRoot = fileURLToPath(new globalThis.URL("../../../", import.meta.url));
+// Undefined where this module was bundled into a script with no URL of its own (a single executable application's).
+const packageRoot = typeof import.meta.url === "string"
+  ? fileURLToPath(new globalThis.URL("../../../", import.meta.url))
+  : undefined;
 
 // Every href is decoded with Buffer's latin1 slice (./latin1.ts) but one node:ffi reads in the kept block's text area
 // (./node_ffi.ts).
@@ -86,6 +90,10 @@ function loadNative(): void {
       arch: process.arch,
       readHead,
       fileSize,
+      hint: inSea()
+        ? `This is a single executable application, which cannot load the native library: add ada-ffi's ` +
+          `dist/runtimes/wasm/ada_ffi.wasm to sea-config.json's "assets" as "${SEA_WASM_ASSET}" (docs/platforms.md).`
+        : undefined,
     },
     chosen.open,
   );
@@ -94,10 +102,11 @@ function loadNative(): void {
 
 /**
  * The WebAssembly module instead (runtimes/wasm/selection.ts says when), read from the package's file only now
- * (./wasm_file.ts; `require` of this entry stays synchronous).
+ * (./wasm_file.ts; `require` of this entry stays synchronous), or a single executable application's asset
+ * (./sea_asset.ts).
  */
 function loadWasm(): void {
-  const { bytes, path } = readAdaFfiWasm(import.meta.url);
+  const { bytes, path } = seaWasm() ?? readAdaFfiWasm(import.meta.url);
   installWasmBinding(bytes, { decodeAscii: decodeLatin1, libraryPath: path });
 }
 

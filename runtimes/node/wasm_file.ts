@@ -17,7 +17,15 @@ interface Builtins {
  * The module's bytes and its path, given the URL of a module in runtimes/<runtime>/ or dist/runtimes/<runtime>/.
  * Throws an Error naming the file when it cannot be read.
  */
-export function readAdaFfiWasm(entryUrl: string): { bytes: Uint8Array; path: string } {
+export function readAdaFfiWasm(entryUrl: string | undefined): { bytes: Uint8Array; path: string } {
+  if (typeof entryUrl !== "string") {
+    // Bundled into a script with no URL of its own: a single executable application's, most likely.
+    throw new Error(
+      "ada-ffi: cannot find the WebAssembly module: this code was bundled into a script that is no file of the " +
+        'package. In a single executable application, add dist/runtimes/wasm/ada_ffi.wasm to sea-config.json\'s "assets" ' +
+        'as "ada_ffi.wasm"; elsewhere, ship the module beside the bundle (docs/platforms.md, "Packaged apps").',
+    );
+  }
   const builtins = process as unknown as Builtins;
   const file = new globalThis.URL("../wasm/ada_ffi.wasm", entryUrl); // the global one: bundled beside our URL
   const path = builtins.getBuiltinModule("node:url").fileURLToPath(file);

@@ -422,14 +422,15 @@ console.log("40 workers");
   }
 
   if (runtime === "bun") {
-    test("bun build --compile: the error says the library is not embedded; ADA_FFI_LIBRARY makes it work", () => {
+    test("bun build --compile: the executable carries the native library and loads it; ADA_FFI_LIBRARY still wins", () => {
       const dir = mkdtempSync(join(tmpdir(), "ada-ffi-compile-"));
       try {
         const entry = join(dir, "main.ts");
         writeFileSync(
           entry,
-          `import { URL } from ${JSON.stringify(join(ROOT, ENTRY.bun))};\n` +
-            `console.log("href=" + new URL("HTTP://A/b/../c").href);\n`,
+          `import { nativeLibrary, URL } from ${JSON.stringify(join(ROOT, ENTRY.bun))};\n` +
+            `console.log("href=" + new URL("HTTP://A/b/../c").href + " " + nativeLibrary().ffi + " " + ` +
+            `nativeLibrary().path);\n`,
         );
         const exe = join(dir, "main-bin");
         const build = spawnSync(process.execPath, ["build", "--compile", entry, "--outfile", exe], {
@@ -440,14 +441,12 @@ console.log("40 workers");
         for (const [k, v] of Object.entries(process.env)) {
           if (v !== undefined && k !== "ADA_FFI_LIBRARY" && k !== "ADA_FFI_BACKEND") env[k] = v;
         }
-        // No native library, and no Wasm module either (the entry reads the package's file only when it needs it):
-        // the native library's error, which says what to do.
-        const without = spawnSync(exe, [], { encoding: "utf8", env, cwd: dir });
-        assert.is(without.status, 1, `${without.stdout}${without.stderr}`);
-        assert.ok(without.stderr.includes("made by `bun build --compile`"), without.stderr);
+        // runtimes/bun/embedded_files.ts: the library went into the executable's virtual file system.
+        const alone = spawnSync(exe, [], { encoding: "utf8", env, cwd: dir });
+        assert.match(alone.stdout, /^href=http:\/\/a\/c bun:ffi \/\$bunfs\/\S+\.so\n$/, alone.stderr);
         const lib = join(ROOT, "native", "prebuilds", `linux-${process.arch}-gnu`, "libada_ffi.so");
         const withLib = spawnSync(exe, [], { encoding: "utf8", env: { ...env, ADA_FFI_LIBRARY: lib }, cwd: dir });
-        assert.is(withLib.stdout, "href=http://a/c\n", withLib.stderr);
+        assert.is(withLib.stdout, `href=http://a/c bun:ffi ${lib}\n`, withLib.stderr);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
