@@ -212,6 +212,17 @@ export function valueOf(c: number): string {
 }
 
 /**
+ * A Symbol where a URLPattern method takes a string or a dictionary: WebIDL's conversion throws a TypeError; this one
+ * carries the code Node's built-in gives it (ERR_INVALID_ARG_TYPE, on Node 24 and 26).
+ */
+export function symbolArgumentError(what: string, failedTo: string): TypeError {
+  return typeError(
+    `${failedTo}: the ${what} must be a string or a URLPatternInit, not a Symbol`,
+    "ERR_INVALID_ARG_TYPE",
+  );
+}
+
+/**
  * Prepares the values to match (ada's match(): a URL string is parsed, a dictionary processed), for
  * valueOf() (or currentValues()). Returns what exec() reports as `inputs`, or null when the input is no URL (no match).
  */
@@ -221,6 +232,10 @@ export function prepareInput(
   method: string,
   interfaceName = "URLPattern",
 ): URLPatternInput[] | null {
+  if (typeof input === "symbol" || typeof baseURL === "symbol") {
+    const what = typeof input === "symbol" ? "input" : "baseURL";
+    throw symbolArgumentError(what, `Failed to execute '${method}' on '${interfaceName}'`);
+  }
   const base = baseURL === undefined ? undefined : toUSVString(baseURL);
   if (isDictionary(input)) {
     // One of our URLs whose members WebIDL would read through our own getters: those members, no crossing.
@@ -236,7 +251,7 @@ export function prepareInput(
       throw typeError(
         `Failed to execute '${method}' on '${interfaceName}': a base URL cannot be given with a URLPatternInit ` +
           "(use its baseURL member)",
-        "ERR_INVALID_ARG_VALUE",
+        "ERR_OPERATION_FAILED", // Node's built-in's code (24, 26)
       );
     }
     initValues = onlyCanonicalPathname(members) ?? processInit(members);

@@ -23,6 +23,7 @@ import {
   isDictionary,
   prepareHref,
   prepareInput,
+  symbolArgumentError,
   toInit,
   type URLPatternInit,
   type URLPatternInput,
@@ -129,6 +130,9 @@ export class URLPattern {
   constructor(input?: URLPatternInput, options?: URLPatternOptions);
   constructor(input?: URLPatternInput, baseURLOrOptions?: string | URLPatternOptions, options?: URLPatternOptions) {
     // WebIDL overload resolution: three arguments, or a second one that is not a dictionary, mean a base URL.
+    if (typeof input === "symbol" || (arguments.length >= 2 && typeof baseURLOrOptions === "symbol")) {
+      throw symbolArgumentError(typeof input === "symbol" ? "input" : "baseURL", "Failed to construct 'URLPattern'");
+    }
     let base: string | undefined;
     let optionsValue: unknown = baseURLOrOptions;
     if (arguments.length >= 3 || (arguments.length === 2 && !isDictionary(baseURLOrOptions))) {

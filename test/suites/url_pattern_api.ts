@@ -70,6 +70,49 @@ export function register(api: Api): void {
       }), (e: unknown) => e instanceof RangeError);
   });
 
+  test("error codes as Node's built-in (24, 26): a Symbol argument, a base URL beside a URLPatternInit", () => {
+    const pattern = new URLPattern({ pathname: "/x" });
+    const list = new api.URLPatternList([{ pathname: "/x" }]);
+    const cases: [string, () => unknown, string][] = [
+      ["exec(init, base)", () => pattern.exec({ pathname: "/x" }, "http://h/"), "ERR_OPERATION_FAILED"],
+      ["test(init, base)", () => pattern.test({ pathname: "/x" }, "http://h/"), "ERR_OPERATION_FAILED"],
+      ["list.exec(init, base)", () => list.exec({ pathname: "/x" }, "http://h/"), "ERR_OPERATION_FAILED"],
+      ["list.test(init, base)", () => list.test({ pathname: "/x" }, "http://h/"), "ERR_OPERATION_FAILED"],
+      ["list.match(init, base)", () => list.match({ pathname: "/x" }, "http://h/"), "ERR_OPERATION_FAILED"],
+      ["exec(Symbol)", () => pattern.exec(Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+      ["test(Symbol)", () => pattern.test(Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+      ["exec(url, Symbol)", () => pattern.exec("http://h/x", Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+      ["list.exec(Symbol)", () => list.exec(Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+      ["list.test(Symbol)", () => list.test(Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+      ["list.match(url, Symbol)", () => list.match("http://h/x", Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+      ["new URLPattern(Symbol)", () => make(Symbol("s")), "ERR_INVALID_ARG_TYPE"],
+      ["new URLPattern(string, Symbol)", () => make("/x", Symbol("s")), "ERR_INVALID_ARG_TYPE"],
+      ["new URLPattern(init, base)", () => make({ pathname: "/x" }, "http://h/"), "ERR_INVALID_URL_PATTERN"],
+    ];
+    for (const [what, f, code] of cases) {
+      const error = thrown(f) as { code?: string } | undefined;
+      assert.instance(error, TypeError, what);
+      assert.is(error!.code, code, `${what}: ${(error as Error).message}`);
+    }
+    // Where the runtime is Node with a URLPattern of its own, its codes are the reference.
+    const Builtin = (globalThis as { URLPattern?: new (...a: unknown[]) => Pattern }).URLPattern;
+    const onNode = typeof process !== "undefined" && process.release?.name === "node" && !("Deno" in globalThis) &&
+      !("Bun" in globalThis);
+    if (onNode && Builtin !== undefined && Builtin !== (URLPattern as unknown)) {
+      const builtin = new Builtin({ pathname: "/x" });
+      const builtinCases: [string, () => unknown, string][] = [
+        ["exec(init, base)", () => builtin.exec({ pathname: "/x" }, "http://h/"), "ERR_OPERATION_FAILED"],
+        ["exec(Symbol)", () => builtin.exec(Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+        ["exec(url, Symbol)", () => builtin.exec("http://h/x", Symbol("s") as never), "ERR_INVALID_ARG_TYPE"],
+        ["new URLPattern(Symbol)", () => new Builtin(Symbol("s")), "ERR_INVALID_ARG_TYPE"],
+        ["new URLPattern(init, base)", () => new Builtin({ pathname: "/x" }, "http://h/"), "ERR_INVALID_URL_PATTERN"],
+      ];
+      for (const [what, f, code] of builtinCases) {
+        assert.is((thrown(f) as { code?: string } | undefined)?.code, code, `Node's built-in ${what}`);
+      }
+    }
+  });
+
   test("members on a foreign receiver throw ERR_INVALID_THIS", () => {
     for (const name of ["protocol", "pathname", "hasRegExpGroups"]) {
       const getter = Object.getOwnPropertyDescriptor(URLPattern.prototype, name)!.get!;
