@@ -67,6 +67,12 @@ const FULL_WILDCARD = COMPONENT_FULL_WILDCARD;
 
 /** What a lookup answers: whether, the exec() result, or match()'s params. */
 const TEST = 0, EXEC = 1, MATCH = 2;
+/**
+ * Past this many characters in a pathname the list is the loop: every pattern a candidate, each matched by its own
+ * RegExp. The engine's RegExp may give up on a huge subject (a 16 MB pathname against `/:a` or `/:a/` throws a
+ * RangeError on V8), and the list must then throw as the loop over the patterns would, not answer where they cannot.
+ */
+const DECIDED_PATHNAME_LIMIT = 1 << 16;
 
 /** The candidate lists of the lookup under way (reused: a lookup runs no user code, so none starts inside another). */
 const lists: number[][] = [];
@@ -129,6 +135,8 @@ export class URLPatternList {
    * there, the rest is "*"), else null; and its pathname's group names.
    */
   #sure: (PathShape | null)[] = [];
+  /** Our patterns' indices, ascending: the candidates for a pathname past DECIDED_PATHNAME_LIMIT. */
+  #ours: number[] = [];
   #pathnameNames: (readonly string[])[] = [];
 
   /**
@@ -261,6 +269,7 @@ export class URLPatternList {
       return index;
     }
     this.#runtime[index] = false;
+    this.#ours[this.#ours.length] = index;
     let shape: PathShape | null;
     if (ignoresCase(internals)) {
       shape = (this.#folded ??= new RouteIndex(true)).add(index, internals);
@@ -324,6 +333,11 @@ export class URLPatternList {
 
   /** Writes the lists of our patterns that may match the prepared input into `lists` from 0; returns how many. */
   #candidates(pathname: string): number {
+    if (pathname.length > DECIDED_PATHNAME_LIMIT) {
+      // Every pattern, as the loop: one the index rules out may still make the engine's RegExp throw.
+      lists[0] = this.#ours;
+      return this.#ours.length === 0 ? 0 : 1;
+    }
     let count = this.#index.candidates(pathname, 0, pathname.length, lists, 0);
     if (this.#folded !== null) count = this.#folded.candidates(pathname, 0, pathname.length, lists, count);
     if (this.#byHost === null) return count;
@@ -337,7 +351,7 @@ export class URLPatternList {
    */
   #accept(index: number, mode: number, inputs: URLPatternInput[] | null, tried: number): boolean {
     const shape = this.#sure[index];
-    if (shape !== null) {
+    if (shape !== null && valueOf(PATHNAME).length <= DECIDED_PATHNAME_LIMIT) {
       // Decided by the index: the pathname's groups are its segments.
       if (mode === TEST) return true;
       const groups = pathGroups(valueOf(PATHNAME), shape, this.#pathnameNames[index], setGroup);
@@ -374,7 +388,7 @@ export class URLPatternList {
         if (!plain || count !== 0) values = currentValues();
       }
     }
-    if (plain && runtimePathRange(input as string)) {
+    if (plain && (input as string).length <= DECIDED_PATHNAME_LIMIT && runtimePathRange(input as string)) {
       count = this.#runtimeIndex.candidates(input as string, pathRange.start, pathRange.end, lists, count);
     } else {
       lists[count++] = this.#runtimeAll;

@@ -385,5 +385,45 @@ export function register(api: Api): void {
     }
   });
 
+  test("a 16 MB path: the list gives the loop's outcome, its RangeError included where the engine's RegExp gives up", () => {
+    // V8 (Node, Deno) throws a RangeError running `/:a`'s RegExp on a 16 MB pathname; the index alone would answer.
+    const outcome = (f: () => unknown): string => {
+      try {
+        const value = f() as { index?: number; result?: unknown } | boolean | null;
+        return JSON.stringify(value);
+      } catch (error) {
+        return `throws ${(error as Error).constructor.name}`;
+      }
+    };
+    const path = `/${"a".repeat(16 << 20)}`;
+    const input = `https://h.org${path}`;
+    for (const pathname of ["/:a", "/:a/", "/*"]) {
+      const pattern = new URLPattern({ pathname });
+      const loopTest = outcome(() => pattern.test(input));
+      const loopExec = outcome(() => {
+        const result = pattern.exec(input);
+        return result === null ? null : { index: 0, groups: result.pathname.groups.a?.length };
+      });
+      const list = new URLPatternList([pattern]);
+      assert.is(outcome(() => list.test(input)), loopTest, `${pathname}: test()`);
+      assert.is(
+        outcome(() => {
+          const found = list.exec(input);
+          return found === null ? null : { index: found.index, groups: found.result.pathname.groups.a?.length };
+        }),
+        loopExec,
+        `${pathname}: exec()`,
+      );
+      assert.is(
+        outcome(() => {
+          const found = list.match(input);
+          return found === null ? null : { index: found.index, groups: found.params.a?.length };
+        }),
+        loopExec,
+        `${pathname}: match()`,
+      );
+    }
+  });
+
   test.run();
 }
