@@ -1,11 +1,10 @@
 /**
  * The WHATWG `URL`, backed by ada through one native call per parse.
  *
- * An instance keeps only the normalized href and five of ada's component offsets (native/ada_ffi.h);
- * every getter slices href on demand. Not stored, because href determines them cheaply: protocol_end
- * (the first ':' of a normalized href ends the scheme, which cannot contain one), the port (the text
- * between host_end and pathname_start), the scheme type (from the protocol) and username_end (userinfo
- * holds no raw ':' but the one before the password).
+ * An instance keeps only the normalized href and five of ada's component offsets (native/ada_ffi.h); every getter
+ * slices href on demand. Not stored, because href determines them cheaply: protocol_end (the first ':' of a normalized
+ * href ends the scheme, which cannot contain one), the port (the text between host_end and pathname_start), the scheme
+ * type (from the protocol) and username_end (userinfo holds no raw ':' but the one before the password).
  *
  * Instances stay small (retained heap is a benchmark figure): seven fields, the last searchParams (a WeakMap saved its
  * 8 bytes but cost 3-4.6 µs a URL and 14-140 ms minor GCs in long loops: issue 29), and no private methods (V8 gives
@@ -43,18 +42,10 @@ import { toDOMString, toUSVString } from "../builtins/conversions.ts";
 import { presentLikeTheBuiltIns } from "./url_conventions.ts";
 import * as wording from "./url_wording.ts";
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
+import { createObjectURLWith, revokeObjectURLWith, RuntimeURL } from "./object_urls.ts";
 
 const stringSlice = String.prototype.slice;
 const startsWith = String.prototype.startsWith;
-
-/** The runtime's own URL, for the object-URL registry (blob: URLs belong to the runtime). */
-const RuntimeURL = globalThis.URL as unknown as {
-  createObjectURL(obj: unknown): string;
-  revokeObjectURL(url: string): void;
-};
-const runtimeCreateObjectURL = RuntimeURL.createObjectURL;
-const runtimeRevokeObjectURL = RuntimeURL.revokeObjectURL;
-const apply = Reflect.apply;
 
 /**
  * The constructor's errors, made out of it: every byte of its bytecode (and of what it inlines) counts against V8's
@@ -472,13 +463,13 @@ export class URL {
   /** Delegates to the runtime's own URL (blob: URLs are its), with the arguments as given: its own errors too. */
   // deno-lint-ignore no-unused-vars
   static createObjectURL(obj: RuntimeBlob): string {
-    return apply(runtimeCreateObjectURL, RuntimeURL, arguments) as string;
+    return createObjectURLWith(arguments);
   }
 
   /** Delegates to the runtime's own URL (its blob: registry), with the arguments as given. */
   // deno-lint-ignore no-unused-vars
   static revokeObjectURL(url: string): void {
-    apply(runtimeRevokeObjectURL, RuntimeURL, arguments);
+    revokeObjectURLWith(arguments);
   }
 
   /** The href (JSON.stringify gives the href as a string). */
