@@ -28,7 +28,7 @@ import {
 import { binding } from "./installed_binding.ts";
 import { allocateKeptBlock } from "./kept_block_memory.ts";
 import { scanCanonical, writeScannedComponents } from "../urlpattern/canonical_input.ts";
-import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit } from "./strings.ts";
+import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit, utf8Length } from "./strings.ts";
 
 /**
  * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own
@@ -340,7 +340,10 @@ function parseHrefInAnyBlock(input: string, base: string | undefined): string | 
   }
   const lib = binding();
   const need = TEXT + maxUtf8Length(input) + (base === undefined ? 0 : maxUtf8Length(base));
-  if (need > KEPT_BLOCK_SIZE) return parseInOwnBlock(lib, input, base, need);
+  if (need > KEPT_BLOCK_SIZE) {
+    // Sized exactly (a larger href grows it: callGrowing), not for the worst case, which triples a huge URL's block.
+    return parseInOwnBlock(lib, input, base, TEXT + utf8Length(input) + (base === undefined ? 0 : utf8Length(base)));
+  }
   const result = callKept(lib, input, base, OP_PARSE);
   if (result === UNCHANGED) return hold(input, header[INPUT_LEN]);
   return result === INVALID ? null : changedHref(input, base, result);

@@ -36,6 +36,28 @@ export function maxUtf8Length(s: string): number {
 }
 
 /**
+ * The exact UTF-8 size of `s`, lone surrogates counted as U+FFFD's 3 bytes: what a block for a large input is sized by
+ * (the worst case, 3 bytes a unit, would triple a megabytes-long URL's block).
+ */
+export function utf8Length(s: string): number {
+  const n = s.length;
+  let bytes = n;
+  for (let i = 0; i < n; i++) {
+    const c = charCodeAt.call(s, i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const next = charCodeAt.call(s, i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2; // a pair: 4 bytes for 2 units
+        i++;
+      } else bytes += 2;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/**
  * Writes `s` as UTF-8 into `target` from byte `offset` on (room for `maxUtf8Length(s)` bytes needed)
  * and returns the byte count. `view`, if given, must be `target.subarray(offset)` (saves allocating it).
  */

@@ -15,7 +15,7 @@ import type { NativeBinding } from "../../ffi/native_calls/binding.ts";
 import { installBinding, refuseSecondBinding } from "../../ffi/native_calls/install.ts";
 import { moveKeptBlock } from "../../ffi/native_calls/kept_block.ts";
 import type { AsciiDecoder } from "../../ffi/native_calls/strings.ts";
-import { type AdaFfiWasmSource, instantiateAdaFfi } from "./instance.ts";
+import { type AdaFfiExports, type AdaFfiWasmSource, compileAdaFfi, instantiateAdaFfi } from "./instance.ts";
 
 /** What nativeLibrary() reports for the Wasm backend. */
 export const WASM_FFI = "wasm";
@@ -36,6 +36,11 @@ export function wasmMemoryBytes(): number | undefined {
 const KEPT_BLOCK_SIZE = 64 * 1024;
 const NO_BASE = 0xffffffff;
 const RESULT_STRIDE = 10; // ADA_FFI_RESULT_STRIDE
+/**
+ * Past this size after a call, the module's memory is given back (a fresh instance): it starts at ~1.1 MiB and stays
+ * under a few MiB for URLs of kilobytes, and a URL of megabytes grows it to several times its size.
+ */
+export const OUTSIZED_MEMORY = 32 << 20;
 
 /** What a malloc that returned 0 means: the memory could not grow (past 4 GiB, or the engine's limit). */
 function outOfMemory(bytes: number): Error {
@@ -72,13 +77,30 @@ export interface WasmBindingOptions {
  */
 export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindingOptions = {}): void {
   refuseSecondBinding(WASM_FFI, options.libraryPath ?? WASM_LIBRARY_PATH);
-  const wasm = instantiateAdaFfi(source);
-  const { memory, malloc, free, ada_ffi_block, ada_ffi_parse_many, ada_ffi_ada_version } = wasm;
-  installedMemory = memory;
-  const keptAt = malloc(KEPT_BLOCK_SIZE); // malloc aligns to 16 bytes: the block's words are aligned
-  if (keptAt === 0) throw outOfMemory(KEPT_BLOCK_SIZE);
-  let kept = new Uint8Array(memory.buffer, keptAt, KEPT_BLOCK_SIZE);
-  moveKeptBlock(kept);
+  const compiled = compileAdaFfi(source);
+  // One instance at a time; replaced by a fresh one after a call that left its memory outsized (renew()).
+  let wasm: AdaFfiExports;
+  let memory: AdaFfiExports["memory"];
+  let keptAt = 0;
+  let kept: Uint8Array;
+  let generation = 0;
+  // parseMany's scratch area in the module's memory: inputs, lengths, base, output, results. Grown to a chunk's need
+  // and kept, as batch.ts keeps its own buffers (bounded by the largest chunk).
+  let scratchAt = 0;
+  let scratchSize = 0;
+
+  /** A new instance, its kept block malloc'd and handed to the neutral code (which carries the old block's bytes over). */
+  const start = () => {
+    wasm = instantiateAdaFfi(compiled);
+    memory = installedMemory = wasm.memory;
+    keptAt = wasm.malloc(KEPT_BLOCK_SIZE); // malloc aligns to 16 bytes: the block's words are aligned
+    if (keptAt === 0) throw outOfMemory(KEPT_BLOCK_SIZE);
+    kept = new Uint8Array(memory.buffer, keptAt, KEPT_BLOCK_SIZE);
+    moveKeptBlock(kept);
+    scratchAt = scratchSize = 0;
+    generation++;
+  };
+  start();
 
   /** After a call: the memory grew (the kept block's view is detached), so every view of it is made again. */
   const remap = () => {
@@ -86,36 +108,46 @@ export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindin
     moveKeptBlock(kept);
   };
 
+  /**
+   * After a call, once its results are read or in the kept block: a memory grown past OUTSIZED_MEMORY (a URL of
+   * megabytes) is dropped with its instance, for a fresh one. A Wasm memory never shrinks, so the old one would keep
+   * its peak for the life of the process; dropped, it is the engines' to collect.
+   */
+  const renew = () => {
+    if (memory.buffer.byteLength > OUTSIZED_MEMORY) start();
+  };
+
   const blockKept = (): number => {
-    const result = ada_ffi_block(keptAt) >>> 0;
-    if (kept.length === 0) remap();
+    const result = wasm.ada_ffi_block(keptAt) >>> 0;
+    if (kept.length === 0) {
+      remap();
+      renew();
+    }
     return result;
   };
 
   /** A block of the neutral code's own (larger than the kept one): copied in, run, copied back. */
   const blockCopied = (target: Uint8Array): number => {
     const n = target.length;
-    const at = malloc(n);
+    const at = wasm.malloc(n);
     if (at === 0) throw outOfMemory(n);
+    let result: number;
     try {
       new Uint8Array(memory.buffer, at, n).set(target);
-      const result = ada_ffi_block(at) >>> 0;
+      result = wasm.ada_ffi_block(at) >>> 0;
       if (kept.length === 0) remap();
       target.set(new Uint8Array(memory.buffer, at, n));
-      return result;
     } finally {
-      free(at);
+      wasm.free(at);
     }
+    renew();
+    return result;
   };
 
-  // parseMany's scratch area in the module's memory: inputs, lengths, base, output, results. Grown to a chunk's need
-  // and kept, as batch.ts keeps its own buffers (bounded by the largest chunk).
-  let scratchAt = 0;
-  let scratchSize = 0;
   const scratch = (size: number): number => {
     if (size > scratchSize) {
-      if (scratchAt !== 0) free(scratchAt);
-      scratchAt = malloc(size);
+      if (scratchAt !== 0) wasm.free(scratchAt);
+      scratchAt = wasm.malloc(size);
       if (scratchAt === 0) {
         scratchSize = 0;
         throw outOfMemory(size);
@@ -130,20 +162,20 @@ export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindin
     abiVersion: () => wasm.ada_ffi_abi_version() >>> 0,
     adaVersion: (out, cap) => {
       // install.ts passes the kept block's text area, which is in the module's memory; anything else is copied.
-      if (out.buffer === memory.buffer) return ada_ffi_ada_version(out.byteOffset, cap) >>> 0;
-      const at = malloc(cap + 1);
+      if (out.buffer === memory.buffer) return wasm.ada_ffi_ada_version(out.byteOffset, cap) >>> 0;
+      const at = wasm.malloc(cap + 1);
       if (at === 0) throw outOfMemory(cap + 1);
       try {
-        const n = ada_ffi_ada_version(at, cap) >>> 0;
+        const n = wasm.ada_ffi_ada_version(at, cap) >>> 0;
         if (kept.length === 0) remap();
         if (n <= cap) out.set(new Uint8Array(memory.buffer, at, n));
         return n;
       } finally {
-        free(at);
+        wasm.free(at);
       }
     },
     block: (target) => target === kept ? blockKept() : blockCopied(target),
-    keptBlockWriter: options.keptBlockWriter && (() => options.keptBlockWriter!(memory, keptAt)),
+    keptBlockWriter: options.keptBlockWriter && (() => rebuiltWriter(options.keptBlockWriter!)),
     keptBlockWriterAfter: options.keptBlockWriterAfter,
     blockKept,
     parseMany: (inputs, lengths, count, base, baseLen, out, outCap, results) => {
@@ -159,7 +191,7 @@ export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindin
       new Uint8Array(heap, at, inputBytes).set(inputs.subarray(0, inputBytes));
       new Uint32Array(heap, at + lengthsAt, count).set(lengths.subarray(0, count));
       if (baseBytes > 0) new Uint8Array(heap, at + baseAt, baseBytes).set(base.subarray(0, baseBytes));
-      const done = ada_ffi_parse_many(
+      const done = wasm.ada_ffi_parse_many(
         at,
         at + lengthsAt,
         count,
@@ -179,6 +211,7 @@ export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindin
         if (code >= 0) written += code; // a byte length; INVALID and UNCHANGED read negative
       }
       out.set(new Uint8Array(heap, at + outAt, written));
+      renew();
       return done;
     },
     decodeAscii: options.decodeAscii,
@@ -186,4 +219,23 @@ export function installWasmBinding(source: AdaFfiWasmSource, options: WasmBindin
     loopEncodeLimit: options.loopEncodeLimit,
   };
   installBinding(binding, options.libraryPath ?? WASM_LIBRARY_PATH, WASM_FFI);
+
+  /**
+   * The adapter's writer into the kept block (Deno's), for the instance of the moment: built for one memory, it is
+   * built again after renew() replaced it (~1 ms, once per outsized call). Undefined where it cannot be built.
+   */
+  function rebuiltWriter(
+    make: NonNullable<WasmBindingOptions["keptBlockWriter"]>,
+  ): ((s: string, at: number) => number) | undefined {
+    let builtFor = generation;
+    let write = make(memory, keptAt);
+    if (write === undefined) return undefined;
+    return (s, at) => {
+      if (builtFor !== generation) {
+        builtFor = generation;
+        write = make(memory, keptAt);
+      }
+      return write === undefined ? -1 : write(s, at);
+    };
+  }
 }

@@ -56,8 +56,7 @@ export type AdaFfiWasmSource = Uint8Array | object;
  * the .wasm file give, and what fetchAdaFfiWasm gives browsers).
  */
 export function instantiateAdaFfi(source: AdaFfiWasmSource): AdaFfiExports {
-  // ArrayBuffer.isView, not instanceof: a Buffer from another realm (a `vm` context, Jest's) is bytes too.
-  const module = ArrayBuffer.isView(source) ? new Wasm.Module(source as Uint8Array) : source;
+  const module = compileAdaFfi(source);
   const imports: Record<string, Record<string, () => number>> = {};
   for (const { module: from, name, kind } of Wasm.Module.imports(module)) {
     if (from !== "wasi_snapshot_preview1" || kind !== "function") {
@@ -68,6 +67,12 @@ export function instantiateAdaFfi(source: AdaFfiWasmSource): AdaFfiExports {
   const exports = new Wasm.Instance(module, imports).exports as unknown as AdaFfiExports;
   exports._initialize();
   return exports;
+}
+
+/** The module compiled: from its bytes (synchronously), or as it is when it already is a WebAssembly.Module. */
+export function compileAdaFfi(source: AdaFfiWasmSource): object {
+  // ArrayBuffer.isView, not instanceof: a Buffer from another realm (a `vm` context, Jest's) is bytes too.
+  return ArrayBuffer.isView(source) ? new Wasm.Module(source as Uint8Array) : source;
 }
 
 /** What fetchAdaFfiWasm needs of fetch's Response (typed locally, as WebAssembly is). */

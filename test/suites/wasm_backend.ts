@@ -314,8 +314,9 @@ export function register(runtime: Runtime): void {
         `const parts = (u) => [u.href, u.protocol, u.username, u.hostname, u.port, u.pathname, u.search, u.hash];`,
         `const inputs = ["HTTP://A.com/x/../y?z#w", "https://user:pw@h.example:8080/p?q#f", "http://[::1]/a b"];`,
         `const before = wasmMemoryBytes();`,
-        // ~18 MB of href from 3 MB of input: more than the memory holds at start, so it grows during this call.
-        `const huge = "http://example.com/?" + "\\u00e9".repeat(3_000_000);`,
+        // ~1.8 MB of href from 0.6 MB of input: more than the memory holds at start, so it grows during this call
+        // (1.3 -> 12.6 MB; under OUTSIZED_MEMORY, past which a fresh instance would start small again: the next test).
+        `const huge = "http://example.com/?" + "\\u00e9".repeat(300_000);`,
         `const hugeSame = new URL(huge).href === new Builtin(huge).href;`,
         `const grew = wasmMemoryBytes() > before;`,
         `const ours = inputs.map((s) => parts(new URL(s)));`,
@@ -328,6 +329,48 @@ export function register(runtime: Runtime): void {
         `  setters: u.href === v.href, many, pattern }));`,
       ].join("\n"));
     assert.equal(result, { hugeSame: true, grew: true, same: true, setters: true, many: true, pattern: true });
+  });
+
+  test("an outsized call gives the module's memory back (a fresh instance); answers stay right, before and after", () => {
+    // Once from the adapter's modules (its memory's size readable), once from the runtime's own `ada-ffi/wasm` entry
+    // (Deno's brings its writer into the kept block, built for one memory: it must follow the fresh instance).
+    const program = (imports: string[], memory: boolean) =>
+      [
+        ...imports,
+        `const Builtin = globalThis.URL;`,
+        `const inputs = Array.from({ length: 20_000 }, (_, i) => "HTTP://Host" + (i % 97) + ".example.com/a/../b/" + i + "?q=" + i);`,
+        `const expected = inputs.map((s) => new Builtin(s).href);`,
+        // Enough encodes first for Deno's writer into the kept block (WASM_WRITER_AFTER) to be built, for the old memory.
+        `const sameBefore = inputs.every((s, i) => new URL(s).href === expected[i]);`,
+        `const start = ${memory ? "wasmMemoryBytes()" : "0"};`,
+        `const huge = "http://example.com/" + "a".repeat(48 << 20);`,
+        `const hugeSame = new URL(huge).href === huge;`,
+        `const afterHuge = ${memory ? "wasmMemoryBytes()" : "0"};`,
+        `const sameAfter = inputs.every((s, i) => new URL(s).href === expected[i]);`,
+        `const u = new URL(inputs[7]); u.pathname = "/q r"; const v = new Builtin(inputs[7]); v.pathname = "/q r";`,
+        `const many = parseMany(inputs.slice(0, 100)).map((x) => x.href).join(" ") === expected.slice(0, 100).join(" ");`,
+        `const routes = new URLPatternList([{ pathname: "/b/:n" }]).exec(inputs[3])?.result.pathname.groups.n === "3";`,
+        `const pattern = new URLPattern({ pathname: "/b/:n" }).test(inputs[5]);`,
+        `console.log("RESULT " + JSON.stringify({ sameBefore, hugeSame, sameAfter, setters: u.href === v.href, many, routes,`,
+        `  pattern, start, afterHuge }));`,
+      ].join("\n");
+    const names = "URL, parseMany, URLPattern, URLPatternList";
+    const entry = `import { ${names} } from ${JSON.stringify(entryUrl(WASM_ENTRY[runtime]))};`;
+    for (const [imports, memory] of [[wasmAdapterImports(runtime, names), true], [[entry], false]] as const) {
+      const result = runProgram(runtime, () => program([...imports], memory));
+      const { start, afterHuge, ...answers } = result as Record<string, unknown>;
+      assert.equal(answers, {
+        sameBefore: true,
+        hugeSame: true,
+        sameAfter: true,
+        setters: true,
+        many: true,
+        routes: true,
+        pattern: true,
+      });
+      // A 48 MB URL grew the memory past OUTSIZED_MEMORY (32 MiB); the fresh instance starts small again.
+      assert.ok((afterHuge as number) <= Math.max(start as number, 4 << 20), `${start} -> ${afterHuge} bytes`);
+    }
   });
 
   test("memory stays bounded: once warm, 200,000 rounds of every operation grow the module's memory by nothing", () => {
