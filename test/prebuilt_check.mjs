@@ -246,7 +246,7 @@ function bunOnArm64() {
   check(`linux-arm64-gnu: the in-process uvu suite on Bun ${version} for arm64 under qemu-aarch64`, () => {
     const bun = join(npmPackage("@oven/bun-linux-aarch64", version), "bin", "bun");
     // No ADA_FFI_LIBRARY: the lookup must find native/prebuilds/linux-arm64-gnu by itself.
-    const env = { ADA_FFI_TEST_IN_PROCESS: "1", ADA_FFI_LIBRARY: undefined };
+    const env = { ADA_FFI_TEST_IN_PROCESS: "1", ADA_FFI_TEST_TIME_SCALE: "10", ADA_FFI_LIBRARY: undefined };
     const { status, out } = sh("qemu-aarch64", ["-L", "/usr/aarch64-linux-gnu", bun, "test/bun.ts"], {
       cwd: root,
       env,
@@ -343,6 +343,7 @@ function nodeOnWindows(zig) {
             // Wine reports a Windows older than Node's minimum (8.1); Node then refuses to start unless told to.
             NODE_SKIP_PLATFORM_CHECK: "1",
             ADA_FFI_TEST_IN_PROCESS: "1",
+            ADA_FFI_TEST_TIME_SCALE: "10", // emulated: the suites' time limits stretched (test/support/time_limit.ts)
             // No ADA_FFI_LIBRARY: the lookup must find native/prebuilds/win32-x64/ada_ffi.dll by itself.
             ADA_FFI_LIBRARY: undefined,
             ADA_FFI_NODE_FFI: undefined,

@@ -28,7 +28,14 @@ import {
 import { binding } from "./installed_binding.ts";
 import { allocateKeptBlock } from "./kept_block_memory.ts";
 import { scanCanonical, writeScannedComponents } from "../urlpattern/canonical_input.ts";
-import { decodeAsciiPortable, encodeInto, encodeUtf8Into, maxUtf8Length, setLoopEncodeLimit, utf8Length } from "./strings.ts";
+import {
+  decodeAsciiPortable,
+  encodeInto,
+  encodeUtf8Into,
+  maxUtf8Length,
+  setLoopEncodeLimit,
+  utf8Length,
+} from "./strings.ts";
 
 /**
  * The kept block: 64 KiB covers any URL up to ~21k UTF-16 units; larger ones get a block of their own

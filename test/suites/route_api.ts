@@ -8,6 +8,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
+import { timeLimit } from "../support/time_limit.ts";
 
 type Route = Parameters<Api["route"]>[0][number];
 type RequestHandler = ReturnType<Api["route"]>;
@@ -686,7 +687,7 @@ export function register(api: Api): void {
       const got = await answer(routed, request(path, method));
       const took = performance.now() - start;
       assert.equal(got, expected, `${method} ${path.slice(0, 20)}…`);
-      assert.ok(took < 2000, `${took} ms`);
+      assert.ok(took < timeLimit(2000), `${took} ms`);
     }
   });
 
@@ -717,7 +718,7 @@ export function register(api: Api): void {
       checked += 2;
     }
     assert.ok(checked > 60);
-    assert.ok(built < 5000, `route() took ${built} ms for 10,000 routes`);
+    assert.ok(built < timeLimit(5000), `route() took ${built} ms for 10,000 routes`);
   });
 
   test.run();

@@ -8,6 +8,7 @@ import { inspect } from "node:util";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Api } from "../support/api.ts";
+import { timeLimit } from "../support/time_limit.ts";
 
 type Pattern = InstanceType<Api["URLPattern"]>;
 
@@ -328,7 +329,7 @@ export function register(api: Api): void {
     );
     // 0.3-0.6 s natively; under qemu-user (test/prebuilt_check.mjs's arm64 run, which sets ADA_FFI_TEST_IN_PROCESS)
     // everything runs 4-6x slower: 2.06 s there once.
-    const buildLimit = process.env.ADA_FFI_TEST_IN_PROCESS === "1" ? 8000 : 2000;
+    const buildLimit = timeLimit(process.env.ADA_FFI_TEST_IN_PROCESS === "1" ? 8000 : 2000);
     assert.ok(built < buildLimit, `list built in ${built} ms`);
     assert.ok(perList * 20 < perLoop, `a list lookup ${perList} ms, a loop ${perLoop} ms`);
   });
@@ -381,7 +382,7 @@ export function register(api: Api): void {
       const got = viaList as { index: number; result: unknown } | null;
       assert.is(got?.index, expected?.index);
       assert.equal(got?.result, expected?.result);
-      assert.ok(took < 2000, `${took} ms`);
+      assert.ok(took < timeLimit(2000), `${took} ms`);
     }
   });
 
