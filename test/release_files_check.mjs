@@ -3,7 +3,8 @@
 // and runs what it must; package.json and deno.json carry what the registries show, with types for every export; the
 // versions agree and CHANGELOG.md has the version's entry; the npm package's file list holds what it must and nothing
 // else; the benchmark tables in README.md and docs/ are what their results files give, and the table writer
-// (bench/tables.mjs) draws the fixture results (test/data/bench_results/) as it should. Ends with `N passed, N failed`.
+// (bench/tables/main.mjs) draws the fixture results (test/data/bench_results/) as it should.
+// Ends with `N passed, N failed`.
 //
 //   node test/release_files_check.mjs [--all-prebuilds]   (--all-prebuilds: the seven libraries must be in the package)
 import { spawnSync } from "node:child_process";
@@ -14,8 +15,8 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { PREBUILT_TARGETS } from "../native/prebuilt_targets.mjs";
 import { runActionlint } from "../tools/actionlint.mjs";
-import { blockNames, readReport, replaceBlocks, wrapProse } from "../bench/tables.mjs";
-import { markdownTable, tableSource } from "../bench/table_renderers.mjs";
+import { blockNames, readReport, replaceBlocks, wrapProse } from "../bench/tables/main.mjs";
+import { markdownTable, tableSource } from "../bench/tables/renderers.mjs";
 import { check, finish, sh } from "./support/checks.mjs";
 import { readCheckSummary } from "./support/check_summary.mjs";
 
@@ -175,14 +176,14 @@ console.log("benchmark tables:");
 const fixtures = join(root, "test", "data", "bench_results");
 const fixture = (file) => readReport(fixtures, file).report;
 check("README.md and docs/: every table marker is known and closed, and each table is what its results give", () => {
-  const { status, stdout, stderr } = spawnSync(process.execPath, ["bench/tables.mjs", "--check"], {
+  const { status, stdout, stderr } = spawnSync(process.execPath, ["bench/tables/main.mjs", "--check"], {
     cwd: root,
     encoding: "utf8",
   });
   return status === 0 ? true : `${stdout}${stderr}`;
 });
 check("the table writer finds every marked table, and a run's results would change them", () => {
-  const { status, stdout } = spawnSync(process.execPath, ["bench/tables.mjs", "--check", "--results", fixtures], {
+  const { status, stdout } = spawnSync(process.execPath, ["bench/tables/main.mjs", "--check", "--results", fixtures], {
     cwd: root,
     encoding: "utf8",
   });

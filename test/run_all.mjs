@@ -19,7 +19,7 @@
 // Always: deno lint, deno fmt --check, deno check and a JSR publish dry run; and the release files check
 // (test/release_files_check.mjs: actionlint on the release workflow, package metadata and file list, the benchmark
 // tables against their results files).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -70,7 +70,7 @@ const started = Date.now();
 let stageStarted = started;
 function record(result) {
   const now = Date.now();
-  results.push({ ...result, seconds: Math.round((now - stageStarted) / 1000) });
+  results.push({ seconds: Math.round((now - stageStarted) / 1000), ...result });
   stageStarted = now;
 }
 const full = process.argv.includes("--full") || process.env.CI === "true";
@@ -147,18 +147,27 @@ try {
 } catch (error) {
   record({ name: "reference node", passed: 0, failed: 1, status: 1, note: `no Node 26: ${error.message}` });
 }
-for (const [name, command, args, env] of suites) {
-  const { status, output } = run(`uvu on ${name}`, command, args, {
+// Two suites at a time (ADA_FFI_TEST_JOBS): each is mostly one thread, and the machine CI runs on has two cores. Their
+// time limits are stretched for it (test/support/time_limit.ts); their output is printed whole, in order.
+const jobs = Math.max(1, Number(process.env.ADA_FFI_TEST_JOBS ?? 2) || 1);
+const suiteRuns = suites.map(([name, command, args, env]) => () =>
+  runAsync(`uvu on ${name}`, command, args, {
     ...(referenceNode ? { ADA_FFI_REFERENCE_NODE: referenceNode } : {}),
     // The suites' longer randomized runs (canonical_input.ts's mutation fuzzer).
     ...(full ? { ADA_FFI_TEST_FULL: "1" } : {}),
+    ...(jobs > 1 ? { ADA_FFI_TEST_TIME_SCALE: "3" } : {}),
     ...env,
-  });
+  })
+);
+const finished = await inParallel(suiteRuns, jobs);
+for (let i = 0; i < suites.length; i++) {
+  const name = suites[i][0];
+  const { status, output, seconds } = finished[i];
   const total = output.match(/Total:\s+(\d+)/);
   const passed = output.match(/Passed:\s+(\d+)/);
   const skipped = output.match(/Skipped:\s+(\d+)/);
   if (!total || !passed) {
-    record({ name, passed: 0, failed: 1, status, note: "the suite did not finish" });
+    record({ name, passed: 0, failed: 1, status, seconds, note: "the suite did not finish" });
     continue;
   }
   // uvu's Total counts the tests that ran (a test.skip is not among them, only in Skipped).
@@ -169,7 +178,54 @@ for (const [name, command, args, env] of suites) {
     passed: Number(passed[1]),
     failed: failed + (failed === 0 && status !== 0 ? 1 : 0),
     status,
+    seconds,
     note: Number(skipped?.[1] ?? 0) > 0 ? `${skipped[1]} skipped` : undefined,
+  });
+}
+
+/** Runs `tasks` (functions returning promises) `limit` at a time; their results in the tasks' order. */
+async function inParallel(tasks, limit) {
+  const out = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return out;
+}
+
+/** run(), without waiting: its output printed whole when it ends; also its wall time in seconds. */
+function runAsync(label, command, args, env = {}) {
+  const shownEnv = Object.entries(env).map(([k, v]) => `${k}=${v} `).join("");
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+    // A hung suite fails instead of holding CI to its own limit.
+    const timer = setTimeout(() => child.kill("SIGKILL"), STEP_TIMEOUT_MS);
+    let ended = false;
+    const done = (status, note) => {
+      if (ended) return; // "error" and then "close"
+      ended = true;
+      clearTimeout(timer);
+      console.log(`\n=== ${label}: ${shownEnv}${[command, ...args].join(" ")}`);
+      process.stdout.write(stdout);
+      process.stderr.write(stderr);
+      if (note) console.log(`${label}: ${note}`);
+      resolve({ status, stdout, output: stdout + stderr, seconds: Math.round((Date.now() - started) / 1000) });
+    };
+    child.on("error", (error) => done(1, `could not start: ${error.message}`));
+    child.on("close", (code, signal) => done(code ?? signal, signal ? `killed by ${signal}` : undefined));
   });
 }
 
@@ -186,10 +242,10 @@ for (const [name, command, args, env] of suites) {
       "runtimes/deno/wasm_global.ts",
       "cli/deno.ts",
       "test/deno.ts",
-      "bench/deno.ts",
-      "bench/urlpattern_deno.ts",
-      "bench/routing_deno.ts",
-      "bench/search_params_deno.ts",
+      "bench/url/deno.ts",
+      "bench/urlpattern/deno.ts",
+      "bench/routing/deno.ts",
+      "bench/search-params/deno.ts",
       "bench/routing/route_deno.ts",
     ]],
     // What npm users of Deno get: the built entries, with the types they name (ada_ffi_source.d.ts).

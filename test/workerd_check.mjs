@@ -56,7 +56,7 @@ function workerdBinary() {
 }
 
 /**
- * The request targets: route i*7919 (mod the route count) with its parameters filled, as bench/routing_load.mjs makes
+ * The request targets: route i*7919 (mod the route count) with its parameters filled, as bench/routing/load.mjs makes
  * them, and what a router meets besides: every tenth a miss (a segment no route has), every fourth with a query,
  * every seventh a parameter with non-ASCII and percent-encoded text, every thirteenth a method no route has.
  */

@@ -14,10 +14,10 @@
 // - dist/runtimes/wasm/backend.js (runtimes/wasm/backend.ts: the Wasm backend's code), tsc's output, bundled in place
 //   for every engine (target browser: standard JavaScript only, one file with no imports, which a browser loads from a
 //   static server as it is): the `ada-ffi/wasm` entries of Node, Bun and browsers import it, each a few lines of tsc's
-//   that load the module and re-export the API. tsc's tree of 42 modules took 21-30 ms to load on Node 26 against 9-14 ms
-//   bundled (bench/startup.mjs), and put Node 26's `new URL` over V8's inlining budget (chain 769 of 766 bytes: 4 getters
-//   1.51x the built-in). Its top-level constants restored as for Node's. The other files of dist/runtimes/wasm/ stay
-//   tsc's (module_entry.js for Workers, and the modules the suites import on their own).
+//   that load the module and re-export the API. tsc's tree of 42 modules took 21-30 ms to load on Node 26 against
+//   9-14 ms bundled (bench/startup/main.mjs), and put Node 26's `new URL` over V8's inlining budget (chain 769 of 766
+//   bytes: 4 getters 1.51x the built-in). Its top-level constants restored as for Node's. The other files of
+//   dist/runtimes/wasm/ stay tsc's (module_entry.js for Workers, and the modules the suites import on their own).
 // Deno's entry stays a tree of modules: Deno caches what it loads, and JSR publishes the TypeScript sources.
 import { chmodSync, copyFileSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";

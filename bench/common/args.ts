@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import process from "node:process";
-import type { BenchResult } from "./harness.ts";
+import type { BenchResult } from "../url/harness.ts";
 
 export interface BenchArgs {
   dataset: string;
@@ -19,7 +19,7 @@ export function benchArgs(): BenchArgs {
   return { dataset: file, name: basename(file), lines, rounds: Number(rounds ?? 15) };
 }
 
-/** One line the driver (bench/main.mjs) picks out of the output. */
+/** One line the driver (bench/url/main.mjs) picks out of the output. */
 export function printResult(result: BenchResult): void {
   console.log("BENCH_RESULT " + JSON.stringify(result));
 }

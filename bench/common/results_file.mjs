@@ -1,6 +1,6 @@
 // The results file every benchmark writes, bench/results/<name>.json: its numbers plus what a table needs to say
-// where they come from (date, machine, runtime versions, commit). bench/tables.mjs writes the tables in README.md and
-// docs/ from these files only, so a table cannot drift from its run.
+// where they come from (date, machine, runtime versions, commit). bench/tables/main.mjs writes the tables in README.md
+// and docs/ from these files only, so a table cannot drift from its run.
 //
 // ADA_FFI_BENCH_RESULTS=<dir> writes them elsewhere (a trial run that must not replace the committed results).
 import { spawnSync } from "node:child_process";
@@ -9,9 +9,9 @@ import { arch, cpus, platform, release, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
-/** The layout of a results file; bench/tables.mjs refuses files of another (older runs wrote no versions). */
+/** The layout of a results file; bench/tables/main.mjs refuses files of another (older runs wrote no versions). */
 export const RESULTS_SCHEMA = 1;
 
 export function resultsDir() {

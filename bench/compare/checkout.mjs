@@ -10,7 +10,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const root = dirname(dirname(fileURLToPath(import.meta.url)));
+export const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** The same cache as native/prebuild.mjs. */
 function cacheDir() {

@@ -1,9 +1,9 @@
 /**
- * The A/B benchmark's in-process part (bench/ab.mjs drives it): two builds of ada-ffi and the runtime's built-in URL
- * in one process, on harness.ts's workloads, interleaved at the grain of one batch of URLs. Every batch runs each
- * contender once over the same URLs, the order cycling through every permutation, so slow drift (the CPU's clock,
- * other processes' load, the heap filling up) falls on all of them alike. A full GC starts every round, as in
- * `npm run bench`.
+ * The A/B benchmark's in-process part (bench/compare/main.mjs drives it): two builds of ada-ffi and the runtime's
+ * built-in URL in one process, on bench/url/harness.ts's workloads, interleaved at the grain of one batch of URLs.
+ * Every batch runs each contender once over the same URLs, the order cycling through every permutation, so slow drift
+ * (the CPU's clock, other processes' load, the heap filling up) falls on all of them alike. A full GC starts every
+ * round, as in `npm run bench`.
  *
  * Per round and pair (B/A, A/built-in, B/built-in): the ratio of the two contenders' summed times over the batches,
  * leaving out the batches whose paired ratio is far off that round's median (a batch pre-empted by another process:
@@ -11,7 +11,8 @@
  * depend on which URLs it holds; summed, a change that touches only some URLs counts by its weight (a median of batch
  * ratios would hide it).
  */
-import { batchHref, compile, type Contender, median, supports, WORKLOAD_BODIES } from "./harness.ts";
+import { median } from "../common/harness.ts";
+import { batchHref, compile, type Contender, supports, WORKLOAD_BODIES } from "../url/harness.ts";
 
 export interface AbHost {
   runtime: string;
@@ -59,10 +60,10 @@ export interface AbResult {
 
 /** parseMany over each batch, then each href: ours only. */
 const PARSE_MANY = "parseMany";
-/** Every workload name this harness knows: harness.ts's loops and the batch API. */
+/** Every workload name this harness knows: bench/url/harness.ts's loops and the batch API. */
 export const AB_WORKLOADS = [...Object.keys(WORKLOAD_BODIES), PARSE_MANY];
 
-/** The URLs every contender accepts, and their paths resolved against BASE by the built-in (as harness.ts does). */
+/** The URLs every contender accepts, and their paths resolved against BASE by the built-in (as url/harness.ts does). */
 export function inputsFor(contenders: Contender[], lines: string[]): { urls: string[]; relatives: string[] } {
   const urls = lines.filter((s) => contenders.every((c) => c.URL.canParse(s)));
   const builtin = contenders[0].URL;
@@ -73,7 +74,7 @@ export function inputsFor(contenders: Contender[], lines: string[]): { urls: str
   return { urls, relatives };
 }
 
-/** One contender's loop for one workload, compiled for it alone (its own feedback, as in harness.ts). */
+/** One contender's loop for one workload, compiled for it alone (its own feedback, as in url/harness.ts). */
 function loopFor(c: Contender, workload: string): ((urls: string[], relatives: string[]) => number) | undefined {
   if (workload === PARSE_MANY) return c.parseMany ? (urls) => batchHref(c, urls) : undefined;
   const body = WORKLOAD_BODIES[workload];
@@ -224,9 +225,9 @@ export function runAb(host: AbHost, lines: string[], options: AbOptions): AbResu
 }
 
 /**
- * Single mode, for instruction counts (bench/ab.mjs runs it under `perf stat`): one contender, one workload, `rounds`
- * rounds over every URL with a GC before each (also bench/inlining_question.mjs's process). Returns the checksum, the
- * URLs a round parsed and each round's ns per URL.
+ * Single mode, for instruction counts (bench/compare/main.mjs runs it under `perf stat`): one contender, one workload,
+ * `rounds` rounds over every URL with a GC before each (also bench/experiments/inlining_question.mjs's process).
+ * Returns the checksum, the URLs a round parsed and each round's ns per URL.
  */
 export function runSingle(
   host: AbHost,

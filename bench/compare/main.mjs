@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 // `npm run bench:ab -- <refA> <refB>`: two versions of ada-ffi in ONE process per runtime, with the runtime's built-in
-// URL as a third contender, interleaved every batch of URLs (bench/ab_harness.ts), so that a few-percent change is not
-// lost in the drift between processes; then, where `perf stat` can count instructions, instructions per URL of A and B
-// (bench/ab_perf.mjs). docs/performance.md, "Seeing a 5% change".
+// URL as a third contender, interleaved every batch of URLs (bench/compare/harness.ts), so that a few-percent change is
+// not lost in the drift between processes; then, where `perf stat` can count instructions, instructions per URL of A
+// and B (bench/compare/perf.mjs). docs/performance.md, "Seeing a 5% change".
 //
-// Usage: node bench/ab.mjs <refA> <refB> [--runtimes node20,node22,node24,node26,node26-koffi,deno,bun]
+// Usage: node bench/compare/main.mjs <refA> <refB> [--runtimes node20,node22,node24,node26,node26-koffi,deno,bun]
 //          [--rounds N] [--warmup N] [--batch URLS] [--workloads href,getters4,...] [--no-perf]
 //          [--perf-rounds N] [--perf-repeat N] [--perf-event EVENT] [--json FILE] [urls-file ...]
-// A ref is any commit-ish (built once into ada-ffi's cache, bench/ab_checkout.mjs) or `.`, this working tree as it is
-// (built by `npm run bench:ab`). The same ref twice runs two copies of it: an A/A run shows the noise floor.
+// A ref is any commit-ish (built once into ada-ffi's cache, bench/compare/checkout.mjs) or `.`, this working tree as it
+// is (built by `npm run bench:ab`). The same ref twice runs two copies of it: an A/A run shows the noise floor.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkout, entryOf, resolveRef, root } from "./ab_checkout.mjs";
-import { instructionsPerUrl, PERF_EVENT, perfUnavailable } from "./ab_perf.mjs";
-import { nodeBinary } from "../test/support/node_lines.mjs";
+import { checkout, entryOf, resolveRef, root } from "./checkout.mjs";
+import { instructionsPerUrl, PERF_EVENT, perfUnavailable } from "./perf.mjs";
+import { nodeBinary } from "../../test/support/node_lines.mjs";
 
 const DEFAULT_WORKLOADS = ["href", "getters4", "getters11", "canParse", "setSearch", "relative", "parseMany"];
 
@@ -53,7 +53,9 @@ function parseArgs(argv) {
     else if (args.refs.length < 2) args.refs.push(a);
     else args.files.push(a);
   }
-  if (args.refs.length !== 2) throw new Error("usage: node bench/ab.mjs <refA> <refB> [options] [urls-file ...]");
+  if (args.refs.length !== 2) {
+    throw new Error("usage: node bench/compare/main.mjs <refA> <refB> [options] [urls-file ...]");
+  }
   for (const key of ["rounds", "batch", "perfRounds", "perfRepeat"]) {
     if (!(Number.isInteger(args[key]) && args[key] >= 1)) throw new Error(`--${key} takes a positive integer`);
   }
@@ -62,20 +64,26 @@ function parseArgs(argv) {
   return args;
 }
 
-/** [command, args, env] running bench/ab_run with `config` under `runtime`. */
+/** [command, args, env] running bench/compare/run.ts with `config` under `runtime`. */
 function commandFor(runtime, config) {
   const json = JSON.stringify(config);
   const node = runtime.match(/^node(\d*)(-koffi)?$/);
   if (node) {
     const thisLine = process.versions.node.split(".")[0];
     const binary = node[1] === "" || node[1] === thisLine ? process.execPath : nodeBinary(node[1]);
-    return [binary, ["--expose-gc", join(root, "dist", "bench", "ab_run.js"), json], node[2] ? KOFFI : {}];
+    return [binary, ["--expose-gc", join(root, "dist", "bench", "compare", "run.js"), json], node[2] ? KOFFI : {}];
   }
   const bin = (name) => join(root, "node_modules", ".bin", name);
   if (runtime === "deno") {
-    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", join(root, "bench", "ab_run.ts"), json], {}];
+    return [bin("deno"), [
+      "run",
+      "--allow-all",
+      "--v8-flags=--expose-gc",
+      join(root, "bench", "compare", "run.ts"),
+      json,
+    ], {}];
   }
-  if (runtime === "bun") return [bin("bun"), [join(root, "bench", "ab_run.ts"), json], {}];
+  if (runtime === "bun") return [bin("bun"), [join(root, "bench", "compare", "run.ts"), json], {}];
   throw new Error(`unknown runtime ${runtime}`);
 }
 const KOFFI = { ADA_FFI_NODE_FFI: "koffi" };

@@ -1,6 +1,6 @@
 /**
- * The A/B benchmark's process, for Node (compiled: dist/bench/ab_run.js, with --expose-gc), Deno (with
- * --v8-flags=--expose-gc) and Bun. bench/ab.mjs passes one JSON argument:
+ * The A/B benchmark's process, for Node (compiled: dist/bench/compare/run.js, with --expose-gc), Deno (with
+ * --v8-flags=--expose-gc) and Bun. bench/compare/main.mjs passes one JSON argument:
  *   { mode: "ab", file, entries: { A, B }, rounds, warmup, batch, workloads }   prints AB_RESULT <json>
  *   { mode: "single", file, entries: { X }, workload, rounds }                 prints AB_SINGLE { checksum, urls, ns }
  * Each entry is the path of one checkout's runtime entry: two copies of the library, two module graphs, two loaded
@@ -9,8 +9,8 @@
 import { readFileSync } from "node:fs";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
-import { type AbHost, runAb, runSingle } from "./ab_harness.ts";
-import type { Contender, UrlClass } from "./harness.ts";
+import { type AbHost, runAb, runSingle } from "./harness.ts";
+import type { Contender, UrlClass } from "../url/harness.ts";
 
 interface RuntimeGlobals {
   gc?: () => void;

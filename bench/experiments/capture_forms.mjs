@@ -1,7 +1,10 @@
+// Experiment, answered (bench/experiments/README.md), with capture_forms_all.mjs: see there for the answer and where
+// docs/runtime-interop.md records it.
+//
 // What calling a String method taken at load costs, in each form, against a plain method call: the question of
-// realm safety for URL's getters (docs/runtime-interop.md, "Errors and robustness"). Each loop does what a getter
-// does on a ~60-character href: `slice` between two offsets, `indexOf(":")` from an offset, or `charCodeAt(i) ===
-// 0x40`. Plain JavaScript, no import: run by every runtime as is (bench/capture_forms_all.mjs runs them all).
+// realm safety for URL's getters (docs/runtime-interop.md, "Errors and robustness"). Each loop does what a getter does
+// on a ~60-character href: `slice` between two offsets, `indexOf(":")` from an offset, or `charCodeAt(i) === 0x40`.
+// Plain JavaScript, no import: run by every runtime as is (bench/experiments/capture_forms_all.mjs runs them all).
 //
 // Forms (realm-safe: reads nothing of String.prototype, Function.prototype or Reflect after load):
 //   direct        s.slice(a, b)                          (not realm-safe: the reference)
@@ -13,7 +16,7 @@
 //   uncurry       Function.prototype.call.bind(slice) (Node's primordials' uncurryThis)      realm-safe
 //   manual        charCodeAt only: s[i] === "@" (an own indexed read of the string)           realm-safe
 //
-// Usage: <runtime> bench/capture_forms.mjs [--iterations N] [--rounds R]
+// Usage: <runtime> bench/experiments/capture_forms.mjs [--iterations N] [--rounds R]
 // Prints one JSON line: { runtime, iterations, rounds, results: { method: { form: { ns, ratio } } } }, ns the median
 // per call over the rounds, ratio to `direct` (from medians). The forms are interleaved within each round.
 

@@ -1,17 +1,24 @@
 #!/usr/bin/env node
-// Runs bench/capture_forms.mjs on every runtime, one process each and one after the other (this Node, each pinned
-// Node line of test/node_lines.json, Deno and Bun from node_modules/.bin), and prints a table per method: ns per call
-// (median of the rounds) and the ratio to a direct method call. Run it alone on the machine.
+// Experiment, answered (bench/experiments/README.md): should URL's getters call the String methods they use in a
+// realm-safe form (taken at load, called without reading String.prototype, Function.prototype or Reflect)? No: every
+// realm-safe form costs JavaScriptCore far more than it saves anyone. Measured alone on 2026-11-26 (ns per call,
+// ratio to a direct `s.slice(a, b)`): on Bun 1.4.5 `slice.call` 0.93, `Function.prototype.call.bind(slice)` 5.1,
+// `Reflect.apply` 4.9, in a rest wrapper 2.4; on Node 20–26 and Deno the bound form 1.00–1.07. Recorded in
+// docs/runtime-interop.md, "Errors and robustness" (with the whole-library A/B run of the bound form).
 //
-// Usage: node bench/capture_forms_all.mjs [--iterations N] [--rounds R]   (defaults 2,000,000 and 15)
+// Runs bench/experiments/capture_forms.mjs on every runtime, one process each and one after the other (this Node, each
+// pinned Node line of test/node_lines.json, Deno and Bun from node_modules/.bin), and prints a table per method: ns per
+// call (median of the rounds) and the ratio to a direct method call. Run it alone on the machine.
+//
+// Usage: node bench/experiments/capture_forms_all.mjs [--iterations N] [--rounds R]   (defaults 2,000,000 and 15)
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const script = join(root, "bench", "capture_forms.mjs");
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const script = join(root, "bench", "experiments", "capture_forms.mjs");
 const passed = process.argv.slice(2);
 const bin = (name) => join(root, "node_modules", ".bin", name);
 

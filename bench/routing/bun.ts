@@ -1,13 +1,16 @@
-/** Routing benchmark entry for Bun (bench/routing_harness.ts), with URLPatternList on the Wasm backend too: prints ROUTING_RESULT <json>. */
+/**
+ * Routing benchmark entry for Bun (bench/routing/harness.ts), with URLPatternList on the Wasm backend too: prints
+ * ROUTING_RESULT <json>.
+ */
 import process from "node:process";
 import FindMyWay from "find-my-way";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import * as rou3 from "rou3";
-import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
-import * as adaWasm from "../dist/runtimes/bun/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
-import { checkTwoBackends } from "./harness.ts";
-import { routeSets, routingRounds, runRoutingBench } from "./routing_harness.ts";
+import * as ada from "../../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
+import * as adaWasm from "../../dist/runtimes/bun/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
+import { checkTwoBackends } from "../common/harness.ts";
+import { routeSets, routingRounds, runRoutingBench } from "./harness.ts";
 
 // The runtime's own URLPattern (Bun has one): our entry installs nothing on the global.
 const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;

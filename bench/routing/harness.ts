@@ -15,7 +15,7 @@
  * Our side gets `{ pathname }` URLPatterns and the URL string, parsed as the standard says.
  */
 import { readFileSync } from "node:fs";
-import { median } from "./harness.ts";
+import { median } from "../common/harness.ts";
 
 type Lookup = (url: string) => number;
 // deno-lint-ignore no-explicit-any

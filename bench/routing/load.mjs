@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:routing-load`: requests per second of a node:http server (the pinned Node 26) routing GitHub's REST
 // API routes (203 method + path pairs) with URLPatternList, with find-my-way and with a loop over Node's built-in
-// URLPattern (bench/routing_load_server.mjs), driven by autocannon on loopback. Each server gets the same fixed list
-// of request targets, cycled (made from the routes as bench/routing_harness.ts makes its requests: parameters filled,
+// URLPattern (bench/routing/load_server.mjs), driven by autocannon on loopback. Each server gets the same fixed list
+// of request targets, cycled (made from the routes as bench/routing/harness.ts makes its requests: parameters filled,
 // one in ten a miss, one in four with a query). Each server is checked first (it must answer like the others), warmed
 // up, then measured for --seconds, in --rounds rounds, the servers' order rotated every round. Prints req/s per server
 // and writes bench/results/routing_load.json (date, versions, machine, settings, every run).
@@ -10,7 +10,7 @@
 // Nothing else should run on the machine meanwhile (figures from a loaded machine are worthless). `--smoke` runs each
 // server for 1 s, once, without warm-up, to prove the script works; it writes bench/results/routing_load.smoke.json.
 //
-// Usage: node bench/routing_load.mjs [--smoke] [--seconds 10] [--rounds 2] [--warmup 3] [--connections 10]
+// Usage: node bench/routing/load.mjs [--smoke] [--seconds 10] [--rounds 2] [--warmup 3] [--connections 10]
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,9 +18,9 @@ import { arch, cpus, loadavg, platform, release, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { nodeBinary } from "../test/support/node_lines.mjs";
+import { nodeBinary } from "../../test/support/node_lines.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const require = createRequire(import.meta.url);
 
 const SERVERS = [
@@ -55,7 +55,7 @@ function options(argv) {
 
 /**
  * The request targets: route i*7919 (mod the route count) with its parameters filled from the request's number, as
- * bench/routing_harness.ts requestsFor() does; every tenth a miss (a segment no route has), every fourth with a query.
+ * bench/routing/harness.ts requestsFor() does; every tenth a miss (a segment no route has), every fourth with a query.
  */
 function requestsFor(routes, count) {
   const requests = [];
@@ -71,7 +71,7 @@ function requestsFor(routes, count) {
 
 /** Starts one server with Node 26; resolves with the child and what it printed on its READY line. */
 function startServer(node, kind) {
-  const child = spawn(node, ["bench/routing_load_server.mjs", kind], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(node, ["bench/routing/load_server.mjs", kind], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
     let settled = false;

@@ -1,4 +1,4 @@
-// One server of the load run (bench/routing_load.mjs): node:http on 127.0.0.1, a free port, routing GitHub's REST API
+// One server of the load run (bench/routing/load.mjs): node:http on 127.0.0.1, a free port, routing GitHub's REST API
 // routes (bench/data/routes/github-api.json, method + path, in file order) one of three ways, the same work around it:
 //
 //   URLPatternList    one list per method, `list.match(ORIGIN + req.url)` (docs/routing.md: a fixed origin, concatenated)
@@ -8,7 +8,7 @@
 // A match answers 200 with the route's number and its params as JSON; anything else 404. Prints one line,
 // `READY {"port":…,"node":…,"ada":…,"ffi":…}`, once listening.
 //
-// Usage (from the repository root, after the build): node bench/routing_load_server.mjs <list|find-my-way|loop>
+// Usage (from the repository root, after the build): node bench/routing/load_server.mjs <list|find-my-way|loop>
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import process from "node:process";
@@ -63,7 +63,7 @@ const ROUTERS = {
 
 const kind = process.argv[2];
 if (!Object.hasOwn(ROUTERS, kind)) {
-  throw new Error(`usage: routing_load_server.mjs <${Object.keys(ROUTERS).join("|")}>`);
+  throw new Error(`usage: bench/routing/load_server.mjs <${Object.keys(ROUTERS).join("|")}>`);
 }
 const route = ROUTERS[kind]();
 

@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // `npm run bench:routing` (and a section of `npm run bench`): routing full request URL strings through ~12, ~140 and
-// ~1,000 routes (bench/routing_harness.ts) on every supported Node line, Deno and Bun, each runtime in its own
+// ~1,000 routes (bench/routing/harness.ts) on every supported Node line, Deno and Bun, each runtime in its own
 // process: our URLPatternList against find-my-way, hono and rou3, and the loops over our and the built-in
-// URLPattern. Prints ns per lookup and the ratios of the targets; writes bench/results/routing.json (results_file.mjs).
+// URLPattern. Prints ns per lookup and the ratios of the targets; writes bench/results/routing.json
+// (bench/common/results_file.mjs). `npm run bench:routing` then runs route_main.mjs here (route()'s benchmarks).
 //
-// Usage: node bench/routing_main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun]
+// Usage: node bench/routing/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun]
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
-import { versionsOf, writeResults } from "./results_file.mjs";
+import { NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
+import { versionsOf, writeResults } from "../common/results_file.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const thisLine = process.versions.node.split(".")[0];
 
@@ -29,14 +30,14 @@ function commandFor(runtime, rounds) {
     const binary = node[1] === "" || node[1] === thisLine ? process.execPath : nodeBinary(node[1]);
     return [
       binary,
-      ["--expose-gc", "dist/bench/routing_node.js", String(rounds)],
+      ["--expose-gc", "dist/bench/routing/node.js", String(rounds)],
       node[2] ? { ADA_FFI_NODE_FFI: "koffi" } : {},
     ];
   }
   if (runtime === "deno") {
-    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/routing_deno.ts", String(rounds)], {}];
+    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/routing/deno.ts", String(rounds)], {}];
   }
-  if (runtime === "bun") return [bin("bun"), ["bench/routing_bun.ts", String(rounds)], {}];
+  if (runtime === "bun") return [bin("bun"), ["bench/routing/bun.ts", String(rounds)], {}];
   throw new Error(`unknown runtime ${runtime}`);
 }
 
@@ -122,7 +123,7 @@ export function runRoutingSection({ rounds = 9, runtimes = DEFAULT_RUNTIMES } = 
       "scan, or ada's parse: test() of new URLPattern({}), which checks nothing after it).",
   );
   const { file } = writeResults("routing", {
-    command: `node bench/routing_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")}`,
+    command: `node bench/routing/main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")}`,
     versions: versionsOf(results),
     rounds,
     results,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The route() benchmarks (part of `npm run bench:routing`): std's own router benchmark groups (std_groups_harness.ts)
 // and route tables of 10,000 and 100,000 routes (scale_harness.ts), each runtime in its own process, run alone. Prints
-// the tables and the targets' ratios; writes bench/results/route_std.json and route_scale.json (results_file.mjs).
+// the tables and the targets' ratios; writes bench/results/route_std.json and route_scale.json
+// (bench/common/results_file.mjs).
 // std's routers come from a std checkout (std_router.ts: ADA_FFI_STD_DIR); without one their columns are left out.
 //
 // Usage: node bench/routing/route_main.mjs [--only std|scale] [--rounds N] [--sizes 10000,100000]
@@ -10,8 +11,8 @@ import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeBinary } from "../../test/support/node_lines.mjs";
-import { versionsOf, writeResults } from "../results_file.mjs";
-import { DEFAULT_RUNTIMES } from "../routing_main.mjs";
+import { versionsOf, writeResults } from "../common/results_file.mjs";
+import { DEFAULT_RUNTIMES } from "./main.mjs";
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const bin = (name) => join(root, "node_modules", ".bin", name);

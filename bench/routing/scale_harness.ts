@@ -7,7 +7,7 @@
  * collection), and ns per lookup of the first route, the last route and a miss (medians over rounds, each lookup a
  * loop of its own). Every contender's answers are checked against the list's before anything is timed.
  */
-import { median } from "../harness.ts";
+import { median } from "../common/harness.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

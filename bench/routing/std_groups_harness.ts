@@ -7,7 +7,7 @@
  * is each group's time minus its handler's alone (`new Response("ok")`, or the default handler's 404), timed in the
  * same run; medians over rounds, contenders interleaved in a rotating order, a full collection between rounds.
  */
-import { median } from "../harness.ts";
+import { median } from "../common/harness.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

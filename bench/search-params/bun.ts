@@ -1,8 +1,8 @@
 /** URLSearchParams benchmark entry for Bun: the built-in vs ours. */
 import { heapSize } from "bun:jsc";
-import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
-import { benchArgs } from "./args.ts";
-import { type ParamsContender, runParamsBench } from "./search_params_harness.ts";
+import * as ada from "../../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
+import { benchArgs } from "../common/args.ts";
+import { type ParamsContender, runParamsBench } from "./harness.ts";
 
 const { lines, rounds } = benchArgs();
 const contenders = [

@@ -1,7 +1,7 @@
 /** URLSearchParams benchmark entry for Deno (run with --v8-flags=--expose-gc): the built-in vs ours. */
-import * as ada from "../runtimes/deno/entry.ts";
-import { benchArgs } from "./args.ts";
-import { type ParamsContender, runParamsBench } from "./search_params_harness.ts";
+import * as ada from "../../runtimes/deno/entry.ts";
+import { benchArgs } from "../common/args.ts";
+import { type ParamsContender, runParamsBench } from "./harness.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with deno run --v8-flags=--expose-gc");

@@ -12,7 +12,7 @@
  * a heap that grows from pass to pass (what a WeakMap did: 120-180 MB) is what they are there to show.
  */
 
-import { median } from "./harness.ts";
+import { median } from "../common/harness.ts";
 
 interface ParamsLike extends Iterable<[string, string]> {
   get(name: string): string | null;

@@ -4,16 +4,16 @@
 // and ada-ffi's side by side. Prints ns per URL and ours/built-in, single pass and sustained (the first
 // `searchParams.get` over the file 6 times back to back, no forced collection between passes), on all URLs and on
 // the URLs with a query, and the heap in use after the sustained run; writes bench/results/search_params.json
-// (results_file.mjs).
+// (bench/common/results_file.mjs).
 //
-// Usage: node bench/search_params_main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file]
+// Usage: node bench/search-params/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file]
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
-import { versionsOf, writeResults } from "./results_file.mjs";
+import { NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
+import { versionsOf, writeResults } from "../common/results_file.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const thisLine = process.versions.node.split(".")[0];
 
@@ -46,14 +46,14 @@ function commandFor(runtime, file, rounds) {
     const binary = node[1] === "" || node[1] === thisLine ? process.execPath : nodeBinary(node[1]);
     return [
       binary,
-      ["--expose-gc", "dist/bench/search_params_node.js", ...tail],
+      ["--expose-gc", "dist/bench/search-params/node.js", ...tail],
       node[2] ? { ADA_FFI_NODE_FFI: "koffi" } : {},
     ];
   }
   if (runtime === "deno") {
-    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/search_params_deno.ts", ...tail], {}];
+    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/search-params/deno.ts", ...tail], {}];
   }
-  if (runtime === "bun") return [bin("bun"), ["bench/search_params_bun.ts", ...tail], {}];
+  if (runtime === "bun") return [bin("bun"), ["bench/search-params/bun.ts", ...tail], {}];
   throw new Error(`unknown runtime ${runtime}`);
 }
 
@@ -79,7 +79,7 @@ export function runParamsSection(
   }
   printParamsTables(results, file, rounds);
   const written = writeResults("search_params", {
-    command: `node bench/search_params_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")} ${file}`,
+    command: `node bench/search-params/main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")} ${file}`,
     versions: versionsOf(results),
     file,
     rounds,

@@ -1,8 +1,8 @@
 /** URLSearchParams benchmark entry for Node (run compiled, with --expose-gc): the built-in vs ours. */
 import process from "node:process";
-import * as ada from "../runtimes/node/entry.ts";
-import { benchArgs } from "./args.ts";
-import { type ParamsContender, runParamsBench } from "./search_params_harness.ts";
+import * as ada from "../../runtimes/node/entry.ts";
+import { benchArgs } from "../common/args.ts";
+import { type ParamsContender, runParamsBench } from "./harness.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");

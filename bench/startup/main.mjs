@@ -3,18 +3,19 @@
 // (test/node_lines.json), Deno and Bun, for the runtime's own entry (native library) and for `ada-ffi/wasm` (the
 // WebAssembly backend: reading the module's file, or importing it on Deno, compiling and instantiating it at import).
 // Each figure is the median wall time of N fresh processes running a one-line program, ours minus the built-in's.
-// Writes bench/results/startup.json (results_file.mjs).
+// Writes bench/results/startup.json (bench/common/results_file.mjs). What the Wasm start-up is made of, phase by phase:
+// bench/experiments/startup_wasm_phases.mjs.
 //
-// Usage: node bench/startup.mjs [--runs N]   (npm run bench:startup)
+// Usage: node bench/startup/main.mjs [--runs N]   (npm run bench:startup)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
-import { plainVersion, writeResults } from "./results_file.mjs";
+import { hasNodeFfi, NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
+import { plainVersion, writeResults } from "../common/results_file.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg === -1 ? 11 : Number(process.argv[runsArg + 1]);
 const dir = mkdtempSync(join(tmpdir(), "ada-ffi-startup-"));
@@ -98,7 +99,7 @@ for (const [name, b, o, w] of rows) {
   );
 }
 const { file } = writeResults("startup", {
-  command: ["node bench/startup.mjs", ...process.argv.slice(2)].join(" "),
+  command: ["node bench/startup/main.mjs", ...process.argv.slice(2)].join(" "),
   versions,
   runs,
   // Milliseconds, medians of `runs` fresh processes: the built-in URL alone, after importing ada-ffi, and after

@@ -1,5 +1,6 @@
 // SVG bar chart of a bench report: for each dataset and workload, ada-ffi's time as a ratio of the
-// runtime's built-in URL (below 1.0 = faster), one bar per runtime; parseMany and heap rows too.
+// runtime's built-in URL (below 1.0 = faster), one bar per runtime; parseMany and heap rows too. bench/chart.svg,
+// drawn from bench/results/url.json by bench/url/main.mjs and bench/tables/main.mjs.
 
 const COLORS = {
   node20: "#9fd49a",

@@ -1,26 +1,27 @@
 #!/usr/bin/env node
 // `npm run bench:tables`: writes the benchmark tables of README.md and docs/*.md, and bench/chart.svg, from the results
-// files the benchmarks wrote (bench/results/<name>.json, bench/results_file.mjs), so that a table cannot drift from its
-// run. A table lives between two marker comments naming it, each on a line of its own:
+// files the benchmarks wrote (bench/results/<name>.json, bench/common/results_file.mjs), so that a table cannot drift
+// from its run. A table lives between two marker comments naming it, each on a line of its own:
 //
 //   <!-- bench:routing -->
 //   (generated: the provenance line and the table)
 //   <!-- /bench:routing -->
 //
-// Names: url-<dataset> (url.json, e.g. url-kasztp), search-params, startup, urlpattern, routing (bench/table_renderers.mjs).
+// Names: url-<dataset> (url.json, e.g. url-kasztp), search-params, startup, urlpattern, routing
+// (bench/tables/renderers.mjs).
 // A table whose results file is missing, or of an older layout, keeps what it has (and is listed as kept).
 //
-//   node bench/tables.mjs [--check] [--results DIR]
+//   node bench/tables/main.mjs [--check] [--results DIR]
 //   --check: change nothing; exit 1 if a file or the chart is not what the results give (npm test runs it).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { renderChart } from "./chart.mjs";
-import { RESULTS_SCHEMA, resultsDir } from "./results_file.mjs";
-import { tableSource } from "./table_renderers.mjs";
+import { RESULTS_SCHEMA, resultsDir } from "../common/results_file.mjs";
+import { tableSource } from "./renderers.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** A marker is a line of its own (a mention inside a sentence or code is not one). */
 const MARKER = /^<!-- (\/?)bench:([\w.-]+) -->$/gm;
 

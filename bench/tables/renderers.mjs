@@ -1,11 +1,12 @@
 // The benchmark tables of README.md and docs/, as Markdown, from the results files the benchmarks write
-// (bench/results_file.mjs). One renderer per table name; bench/tables.mjs puts them between the marker comments.
+// (bench/common/results_file.mjs). One renderer per table name; bench/tables/main.mjs puts them between the marker
+// comments.
 // Each table comes with the line that says where its numbers come from: date, command, machine, versions, commit.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** A Markdown table with padded columns (as deno fmt writes them); `right[c]` right-aligns column c. */
 export function markdownTable(header, rows, right) {

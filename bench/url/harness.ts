@@ -1,8 +1,9 @@
 /**
- * The benchmark, runtime-neutral: workloads × contenders, interleaved, order rotated every round,
- * garbage collected between rounds, medians over the rounds. Each runtime's entry (bench/node.ts,
- * bench/deno.ts, bench/bun.ts) supplies the host facts and prints the JSON this returns.
+ * The URL benchmark, runtime-neutral: workloads × contenders, interleaved, order rotated every round,
+ * garbage collected between rounds, medians over the rounds. Each runtime's entry (bench/url/node.ts,
+ * bench/url/deno.ts, bench/url/bun.ts) supplies the host facts and prints the JSON this returns.
  */
+import { checkTwoBackends, median, type OurEntry } from "../common/harness.ts";
 
 /** The shape shared by the built-in URL and ours (what the workloads touch). */
 export interface UrlLike {
@@ -28,22 +29,6 @@ export interface Contender {
   URL: UrlClass;
   /** Optional bulk parser (our parseMany): returns one URL (or null) per input. */
   parseMany?: (inputs: string[], base?: string) => (UrlLike | null)[];
-}
-
-/** What an entry of ours exports that the contenders are made of. */
-export interface OurEntry {
-  URL: unknown;
-  parseMany?: unknown;
-  nativeLibrary(): { path: string; ffi: string };
-}
-
-/** Throws unless `native` runs on a native FFI and `wasm` on the Wasm backend, each with its own classes. */
-export function checkTwoBackends(native: OurEntry, wasm: OurEntry): void {
-  const nativeFfi = native.nativeLibrary().ffi;
-  const wasmFfi = wasm.nativeLibrary().ffi;
-  if (nativeFfi === "wasm" || wasmFfi !== "wasm" || native.URL === wasm.URL) {
-    throw new Error(`bench: the native entry runs on ${nativeFfi} and the Wasm entry on ${wasmFfi}: not two backends`);
-  }
 }
 
 /**
@@ -121,12 +106,6 @@ export function batchHref(c: Contender, urls: string[]): number {
   let acc = 0;
   for (const u of c.parseMany!(urls)) if (u !== null) acc += u.href.length;
   return acc;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Whether a contender supports a workload (ours may lack setters until they exist). */

@@ -3,11 +3,12 @@
 // Deno and Bun, each runtime in its own process with its built-in URL, our URL (native, and on the Wasm backend:
 // `ada-ffi/wasm`) and our parseMany side by side.
 // Prints a table, writes bench/results/url.json and bench/chart.svg (the README's chart); then the routing
-// section (bench/routing_main.mjs: URLPatternList against find-my-way, hono, rou3), bench/results/routing.json, and the
-// searchParams section (bench/search_params_main.mjs, also `npm run bench:params` alone).
+// section (bench/routing/main.mjs: URLPatternList against find-my-way, hono, rou3), bench/results/routing.json, and the
+// searchParams section (bench/search-params/main.mjs, also `npm run bench:params` alone).
 //
-// Usage: node bench/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file ...]
-//        node bench/main.mjs --check: only V8's handling of our hot code (bench/v8_checks.mjs), exit 1 on a regression
+// Usage: node bench/url/main.mjs [--rounds N] [--runtimes node20,node26,node26-koffi,deno,bun] [urls-file ...]
+//        node bench/url/main.mjs --check: only V8's handling of our hot code (bench/url/v8_checks.mjs), exit 1 on a
+//        regression
 // Runtimes: node (the Node running this), node<line> (pinned, test/node_lines.json), node<line>-koffi (a line
 // with node:ffi, forced onto koffi), deno, bun. Default: this Node, every pinned line, Node 26 on koffi too,
 // Deno and Bun.
@@ -15,14 +16,14 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { renderChart } from "./chart.mjs";
-import { versionsOf, writeResults } from "./results_file.mjs";
+import { renderChart } from "../tables/chart.mjs";
+import { versionsOf, writeResults } from "../common/results_file.mjs";
 import { runV8Checks } from "./v8_checks.mjs";
-import { runRoutingSection } from "./routing_main.mjs";
-import { runParamsSection } from "./search_params_main.mjs";
-import { hasNodeFfi, NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { runRoutingSection } from "../routing/main.mjs";
+import { runParamsSection } from "../search-params/main.mjs";
+import { hasNodeFfi, NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 function parseArgs(argv) {
@@ -52,7 +53,7 @@ function commandFor(runtime, file, rounds) {
     const binary = line === "" || line === process.versions.node.split(".")[0] ? process.execPath : nodeBinary(line);
     return [
       binary,
-      ["--expose-gc", "dist/bench/node.js", file, String(rounds)],
+      ["--expose-gc", "dist/bench/url/node.js", file, String(rounds)],
       node[2] ? { ADA_FFI_NODE_FFI: "koffi" } : {},
     ];
   }
@@ -64,8 +65,8 @@ const COMMANDS = {
   deno: (
     file,
     rounds,
-  ) => [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/deno.ts", file, String(rounds)]],
-  bun: (file, rounds) => [bin("bun"), ["bench/bun.ts", file, String(rounds)]],
+  ) => [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/url/deno.ts", file, String(rounds)]],
+  bun: (file, rounds) => [bin("bun"), ["bench/url/bun.ts", file, String(rounds)]],
 };
 
 function run(command, args, env = {}) {
@@ -170,7 +171,7 @@ console.log("\n--- searchParams ---");
 runParamsSection({ rounds: args.rounds, runtimes: args.runtimes.filter((r) => !r.endsWith("-koffi")) });
 
 const { report, file } = writeResults("url", {
-  command: ["node bench/main.mjs", ...process.argv.slice(2)].join(" "),
+  command: ["node bench/url/main.mjs", ...process.argv.slice(2)].join(" "),
   versions: versionsOf(datasets[0]?.runtimes ?? {}),
   rounds: args.rounds,
   datasets,

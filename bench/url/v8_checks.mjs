@@ -18,9 +18,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
+import { NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const entryUrl = (file) => pathToFileURL(join(root, file)).href;
 
 /**
@@ -148,8 +148,8 @@ function runTraced(runtime, program, flags) {
 }
 
 /**
- * The inlining check: { chain, inlined, ok, text }. `extraFlags` (bench/inlining_question.mjs) run it under other V8
- * limits, to see what a variant inlines.
+ * The inlining check: { chain, inlined, ok, text }. `extraFlags` (bench/experiments/inlining_question.mjs) run it
+ * under other V8 limits, to see what a variant inlines.
  */
 export function inliningBudget(runtime, extraFlags = []) {
   const flags = ["--allow-natives-syntax", "--trace-turbo-inlining", ...extraFlags];

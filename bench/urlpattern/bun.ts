@@ -1,8 +1,8 @@
 /** URLPattern benchmark entry for Bun: the built-in URLPattern (where there is one) vs ours vs urlpattern-polyfill. */
-import * as ada from "../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
+import * as ada from "../../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
 import { URLPattern as Polyfill } from "urlpattern-polyfill/urlpattern";
-import { benchArgs } from "./args.ts";
-import { patternContenders, runPatternBench } from "./urlpattern_harness.ts";
+import { benchArgs } from "../common/args.ts";
+import { patternContenders, runPatternBench } from "./harness.ts";
 
 const gc = () => Bun.gc(true);
 const { lines, rounds } = benchArgs();

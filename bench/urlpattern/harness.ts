@@ -10,7 +10,7 @@
  * that workload.
  */
 
-import { median } from "./harness.ts";
+import { median } from "../common/harness.ts";
 
 export interface PatternLike {
   test(input?: unknown, base?: string): boolean;

@@ -2,16 +2,16 @@
 // `npm run bench:urlpattern`: URLPattern construct / test / exec (fresh inputs) and a router mix (repeating
 // inputs) on every supported Node line, Deno and Bun; per runtime its built-in URLPattern (Node 24+, Deno,
 // Bun), ada-ffi's and urlpattern-polyfill's, side by side in one process. Prints µs per call and each
-// contender's time relative to ada-ffi's; writes bench/results/urlpattern.json (results_file.mjs).
+// contender's time relative to ada-ffi's; writes bench/results/urlpattern.json (bench/common/results_file.mjs).
 //
-// Usage: node bench/urlpattern_main.mjs [--rounds N] [--runtimes node20,node26,deno,bun] [urls-file]
+// Usage: node bench/urlpattern/main.mjs [--rounds N] [--runtimes node20,node26,deno,bun] [urls-file]
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NODE_LINES, nodeBinary } from "../test/support/node_lines.mjs";
-import { versionsOf, writeResults } from "./results_file.mjs";
+import { NODE_LINES, nodeBinary } from "../../test/support/node_lines.mjs";
+import { versionsOf, writeResults } from "../common/results_file.mjs";
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 const thisLine = process.versions.node.split(".")[0];
@@ -37,12 +37,12 @@ function commandFor(runtime) {
   const tail = [args.file, String(args.rounds)];
   if (node) {
     const binary = node[1] === "" || node[1] === thisLine ? process.execPath : nodeBinary(node[1]);
-    return [binary, ["--expose-gc", "dist/bench/urlpattern_node.js", ...tail]];
+    return [binary, ["--expose-gc", "dist/bench/urlpattern/node.js", ...tail]];
   }
   if (runtime === "deno") {
-    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/urlpattern_deno.ts", ...tail]];
+    return [bin("deno"), ["run", "--allow-all", "--v8-flags=--expose-gc", "bench/urlpattern/deno.ts", ...tail]];
   }
-  if (runtime === "bun") return [bin("bun"), ["bench/urlpattern_bun.ts", ...tail]];
+  if (runtime === "bun") return [bin("bun"), ["bench/urlpattern/bun.ts", ...tail]];
   throw new Error(`unknown runtime ${runtime}`);
 }
 
@@ -92,7 +92,7 @@ console.log(
 );
 
 const { file } = writeResults("urlpattern", {
-  command: ["node bench/urlpattern_main.mjs", ...process.argv.slice(2)].join(" "),
+  command: ["node bench/urlpattern/main.mjs", ...process.argv.slice(2)].join(" "),
   versions: versionsOf(results),
   file: args.file,
   rounds: args.rounds,

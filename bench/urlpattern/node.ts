@@ -1,9 +1,9 @@
 /** URLPattern benchmark entry for Node: the built-in URLPattern (where there is one) vs ours vs urlpattern-polyfill. */
 import process from "node:process";
-import * as ada from "../runtimes/node/entry.ts";
+import * as ada from "../../runtimes/node/entry.ts";
 import { URLPattern as Polyfill } from "urlpattern-polyfill/urlpattern";
-import { benchArgs } from "./args.ts";
-import { patternContenders, runPatternBench } from "./urlpattern_harness.ts";
+import { benchArgs } from "../common/args.ts";
+import { patternContenders, runPatternBench } from "./harness.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
