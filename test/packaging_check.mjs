@@ -29,6 +29,9 @@ import { gzipSync } from "node:zlib";
 import { check, fail, finish, sh, tally, tool } from "./support/checks.mjs";
 import { hasNodeFfi, nodeBinary } from "./support/node_lines.mjs";
 
+/** The native backend's answers on real URLs, beside the WPT data (test/support/packaged_checks.ts reads them). */
+const NATIVE_ANSWERS = "native_answers.json";
+
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -36,7 +39,7 @@ const CHROMIUM = process.env.ADA_FFI_CHROMIUM ?? "/usr/bin/chromium";
 const work = mkdtempSync(join(tmpdir(), "ada-ffi-packaging-"));
 const app = join(work, "app");
 const WASM = readFileSync(join(root, "dist", "runtimes", "wasm", "ada_ffi.wasm"));
-/** The WPT data the checks read (test/data/, as the suites and the browser run read it). */
+/** The data the checks read: the WPT data (test/data/, as the suites and the browser run read it), the native answers. */
 const DATA = [
   "urltestdata.json",
   "urltestdata-javascript-only.json",
@@ -45,6 +48,7 @@ const DATA = [
   "IdnaTestV2.json",
   "urlpatterntestdata.json",
   "urlpattern_hasregexpgroups.json",
+  NATIVE_ANSWERS,
 ];
 const TYPES = {
   ".js": "text/javascript",
@@ -55,6 +59,28 @@ const TYPES = {
 
 /** Each page's head: no favicon request (the server would refuse it). */
 const HTML_HEAD = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`;
+
+/** Where a data file is: the WPT data in test/data/, the native answers (recordNativeAnswers) in the work folder. */
+function dataFile(file) {
+  return file === NATIVE_ANSWERS ? join(work, NATIVE_ANSWERS) : join(root, "test", "data", file);
+}
+
+/**
+ * The native backend's answers (this Node, the built package's entry: koffi or node:ffi, never Wasm) for every 10th
+ * URL of bench/data's two real-world lists, which every packaged app must give too.
+ */
+async function recordNativeAnswers() {
+  const { urlAnswer } = await import(new URL("../dist/test/support/packaged_checks.js", import.meta.url).href);
+  const api = await import(new URL("../dist/runtimes/node/entry.js", import.meta.url).href);
+  if (api.nativeLibrary().ffi === "wasm") throw new Error("the native backend did not load here: no reference");
+  const cases = [];
+  for (const list of ["kasztp.txt", "node_files.txt"]) {
+    const lines = readFileSync(join(root, "bench", "data", list), "utf8").split("\n").filter((l) => l !== "");
+    for (let i = 0; i < lines.length; i += 10) cases.push([lines[i], urlAnswer(api, lines[i])]);
+  }
+  const source = `bench/data/kasztp.txt and node_files.txt, every 10th, by ${api.nativeLibrary().ffi}`;
+  writeFileSync(join(work, NATIVE_ANSWERS), JSON.stringify({ source, cases }));
+}
 
 /** An import specifier for a file of this checkout, relative to a file in `from` (every bundler takes these). */
 function relativeImport(from, file) {
@@ -166,7 +192,7 @@ function serve(dir) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
     let file;
-    if (path.startsWith("/data/") && DATA.includes(path.slice(6))) file = join(root, "test", "data", path.slice(6));
+    if (path.startsWith("/data/") && DATA.includes(path.slice(6))) file = dataFile(path.slice(6));
     else if (!path.includes("..")) file = join(dir, path === "/" ? "index.html" : path);
     if (file === undefined || !existsSync(file)) {
       requests.push({ path, status: 404 });
@@ -296,7 +322,7 @@ async function sizes(name, build, entries) {
  */
 function serverApp(entry, embedded) {
   const checks = relativeImport(app, join(root, "dist", "test", "support", "packaged_checks.js"));
-  const data = DATA.map((file) => relativeImport(app, join(root, "test", "data", file)));
+  const data = DATA.map((file) => relativeImport(app, dataFile(file)));
   return `import process from "node:process";
 import { runPackagedChecks } from "${checks}";
 import * as api from "${entry}";
@@ -502,6 +528,7 @@ main: {
     const packed = tool(npm, ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"], { cwd: root });
     const tarball = join(work, packed.trim().split("\n").at(-1));
     tool(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: app });
+    await recordNativeAnswers();
   } catch (error) {
     fail(`the package installs into an empty project: ${error.message}`);
     break main;

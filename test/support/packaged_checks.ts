@@ -71,6 +71,37 @@ function describe(error: unknown): string {
   return `${error.message} (got ${JSON.stringify(actual)}, expected ${JSON.stringify(expects)})`;
 }
 
+/** The file of the native backend's answers, beside the WPT data. */
+export const NATIVE_ANSWERS = "native_answers.json";
+
+/** Inputs and what the native backend answered for each (urlAnswer), and where the inputs came from. */
+export interface NativeAnswers {
+  source: string;
+  cases: [string, string[] | null][];
+}
+
+/** What `new URL(input)` gives: its href and every component, or null when it throws. */
+export function urlAnswer(api: Api, input: string): string[] | null {
+  try {
+    const u = new api.URL(input);
+    return [
+      u.href,
+      u.origin,
+      u.protocol,
+      u.username,
+      u.password,
+      u.host,
+      u.hostname,
+      u.port,
+      u.pathname,
+      u.search,
+      u.hash,
+    ];
+  } catch {
+    return null;
+  }
+}
+
 /** Reads one WPT data file (test/data/) by name: fetched in a browser, read or embedded elsewhere. */
 export type LoadData = (file: string) => Promise<unknown>;
 
@@ -192,6 +223,22 @@ export async function runPackagedChecks(
   const hasGroups = add("WPT urlpattern-hasregexpgroups");
   for (const a of await json<HasRegExpGroupsAssertion[]>("urlpattern_hasregexpgroups.json")) {
     hasGroups.run(a.name, () => checkHasRegExpGroups(api, a));
+  }
+
+  // The native backend's answers on real URLs (test/packaging_check.mjs records them; where none were given, skipped).
+  let native: NativeAnswers | undefined;
+  try {
+    native = await json<NativeAnswers>(NATIVE_ANSWERS);
+  } catch {
+    native = undefined;
+  }
+  if (native === undefined) {
+    add(`${NATIVE_ANSWERS}: skipped, no native backend's answers given`);
+  } else {
+    const report = add(`real URLs (${native.source}) against the native backend's answers`);
+    for (const [input, expected] of native.cases) {
+      report.run(input, () => assert.equal(urlAnswer(api, input), expected));
+    }
   }
 
   const results = groups.map(({ name, passed, failed, failures }) => ({ name, passed, failed, failures }));
