@@ -20,16 +20,8 @@ import { check, fail, finish, sh, tally } from "./support/checks.mjs";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const CHROMIUM = process.env.ADA_FFI_CHROMIUM ?? "/usr/bin/chromium";
 const ENTRY = "dist/runtimes/wasm/entry.js";
-/** The WPT data the suites read (test/data/, copied unmodified from WPT: see its PROVENANCE.md). */
-const DATA = [
-  "urltestdata.json",
-  "urltestdata-javascript-only.json",
-  "setters_tests.json",
-  "toascii.json",
-  "IdnaTestV2.json",
-  "urlpatterntestdata.json",
-  "urlpattern_hasregexpgroups.json",
-];
+/** The WPT data the page reads (test/support/packaged_checks.ts's list; set by main(), once dist/ is known built). */
+let DATA = [];
 /** What the test modules import by name (uvu's assert and its dependencies), mapped for /test/ and /deps/ only. */
 const TEST_IMPORTS = ["uvu/assert", "uvu/diff", "dequal", "diff", "kleur"];
 const TYPES = {
@@ -140,6 +132,7 @@ async function main() {
     return;
   }
   if (!existsSync(join(root, ENTRY))) throw new Error(`no ${ENTRY}: run \`node_modules/.bin/tsc -p tsconfig.json\``);
+  ({ WPT_DATA_FILES: DATA } = await import("../dist/test/support/packaged_checks.js"));
   const shipped = packedFiles();
   const graph = importGraph(shipped);
   check(

@@ -29,9 +29,6 @@ import { gzipSync } from "node:zlib";
 import { check, fail, finish, sh, tally, tool } from "./support/checks.mjs";
 import { hasNodeFfi, nodeBinary } from "./support/node_lines.mjs";
 
-/** The native backend's answers on real URLs, beside the WPT data (test/support/packaged_checks.ts reads them). */
-const NATIVE_ANSWERS = "native_answers.json";
-
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -39,17 +36,9 @@ const CHROMIUM = process.env.ADA_FFI_CHROMIUM ?? "/usr/bin/chromium";
 const work = mkdtempSync(join(tmpdir(), "ada-ffi-packaging-"));
 const app = join(work, "app");
 const WASM = readFileSync(join(root, "dist", "runtimes", "wasm", "ada_ffi.wasm"));
-/** The data the checks read: the WPT data (test/data/, as the suites and the browser run read it), the native answers. */
-const DATA = [
-  "urltestdata.json",
-  "urltestdata-javascript-only.json",
-  "setters_tests.json",
-  "toascii.json",
-  "IdnaTestV2.json",
-  "urlpatterntestdata.json",
-  "urlpattern_hasregexpgroups.json",
-  NATIVE_ANSWERS,
-];
+// The data the checks read (test/support/packaged_checks.ts's): the WPT data (test/data/) and the native answers.
+const { NATIVE_ANSWERS, WPT_DATA_FILES } = await import("../dist/test/support/packaged_checks.js");
+const DATA = [...WPT_DATA_FILES, NATIVE_ANSWERS];
 const TYPES = {
   ".js": "text/javascript",
   ".json": "application/json",
@@ -70,7 +59,7 @@ function dataFile(file) {
  * URL of bench/data's two real-world lists, which every packaged app must give too.
  */
 async function recordNativeAnswers() {
-  const { urlAnswer } = await import(new URL("../dist/test/support/packaged_checks.js", import.meta.url).href);
+  const { urlAnswer } = await import("../dist/test/support/packaged_checks.js");
   const api = await import(new URL("../dist/runtimes/node/entry.js", import.meta.url).href);
   if (api.nativeLibrary().ffi === "wasm") throw new Error("the native backend did not load here: no reference");
   const cases = [];

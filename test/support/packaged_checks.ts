@@ -71,6 +71,17 @@ function describe(error: unknown): string {
   return `${error.message} (got ${JSON.stringify(actual)}, expected ${JSON.stringify(expects)})`;
 }
 
+/** The WPT data files the checks read (test/data/, copied unmodified from WPT: see its PROVENANCE.md). */
+export const WPT_DATA_FILES = [
+  "urltestdata.json",
+  "urltestdata-javascript-only.json",
+  "setters_tests.json",
+  "toascii.json",
+  "IdnaTestV2.json",
+  "urlpatterntestdata.json",
+  "urlpattern_hasregexpgroups.json",
+];
+
 /** The file of the native backend's answers, beside the WPT data. */
 export const NATIVE_ANSWERS = "native_answers.json";
 
