@@ -215,7 +215,7 @@ export function ignoresCase(internals: PatternInternals): boolean {
 /**
  * Characters of a path segment that every URL parser (each runtime's, of every version of the standard) keeps as
  * they are: a literal key made only of these means the same to a runtime's URLPattern as to ada's, and a path made of
- * these and "/" is its own pathname to every parser (runtime_patterns.ts's runtimePathRange).
+ * these and "/" is its own pathname to every parser (plain_path.ts's plainPath).
  */
 export const KEPT = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@%";
 

@@ -21,14 +21,8 @@ import {
   type URLPatternResult,
 } from "./url_pattern.ts";
 import { COMPONENTS, currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
-import {
-  execRuntimePattern,
-  isRuntimePattern,
-  pathnamePatternOf,
-  pathRange,
-  runtimePathRange,
-  testRuntimePattern,
-} from "./runtime_patterns.ts";
+import { execRuntimePattern, isRuntimePattern, pathnamePatternOf, testRuntimePattern } from "./runtime_patterns.ts";
+import { pathRange, plainPath } from "./plain_path.ts";
 import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
 import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts";
 import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
@@ -123,7 +117,7 @@ export class URLPatternList {
   /**
    * Per pattern: a runtime's own URLPattern (runtime_patterns.ts), asked with its own methods; and how many. They
    * have an index of their own, folded (their ignoreCase cannot be read) and walked with the pathname every parser
-   * gives a plain http(s) URL string (runtimePathRange); for any other input, all of them (#runtimeAll) are
+   * gives a plain http(s) URL string (plainPath); for any other input, all of them (#runtimeAll) are
    * candidates.
    */
   #runtime: boolean[] = [];
@@ -388,7 +382,7 @@ export class URLPatternList {
         if (!plain || count !== 0) values = currentValues();
       }
     }
-    if (plain && (input as string).length <= DECIDED_PATHNAME_LIMIT && runtimePathRange(input as string)) {
+    if (plain && (input as string).length <= DECIDED_PATHNAME_LIMIT && plainPath(input as string)) {
       count = this.#runtimeIndex.candidates(input as string, pathRange.start, pathRange.end, lists, count);
     } else {
       lists[count++] = this.#runtimeAll;

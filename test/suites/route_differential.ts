@@ -11,7 +11,7 @@
  *   The chosen route and its exec() result (normalized, compared with the loop's, from the same pattern) must be equal.
  * - URLPatternList's exec(), test() and match() = the loop, on lists holding the runtime's own patterns: URL strings,
  *   strings with a base, URL objects (the runtime's and ours), dictionaries.
- * - runtimePathRange() (runtime_patterns.ts): whenever it says the pathname can be read from the string, the slice it
+ * - plainPath() (plain_path.ts): whenever it says the pathname can be read from the string, the slice it
  *   names is the pathname of the runtime's URL, of ours, and of the runtime's URLPattern; it says so for the URLs a
  *   Request has.
  * Seeded (ADA_FFI_TEST_SEED=<n> replays another seed); every difference is printed with its table and request. Tables
@@ -24,7 +24,7 @@ import type { Api } from "../support/api.ts";
 import { random } from "../support/hostile.ts";
 import { errorName, normalizeResult } from "../support/route_list_cases.ts";
 import { paramsOf } from "../support/route_list_match.ts";
-import { pathRange, runtimePathRange } from "../../ffi/urlpattern/runtime_patterns.ts";
+import { pathRange, plainPath } from "../../ffi/urlpattern/plain_path.ts";
 
 type Pattern = {
   test(...args: unknown[]): boolean;
@@ -824,12 +824,12 @@ export function register(api: Api): void {
     },
   );
 
-  test("runtimePathRange(): the slice it names is every parser's pathname", () => {
+  test("plainPath(): the slice it names is every parser's pathname", () => {
     const wildcard = Runtime === undefined ? undefined : new Runtime({ pathname: "*" });
     const problems: string[] = [];
     let accepted = 0, parsed = 0;
     for (const input of pathRangeInputs(seed + 5, 10000)) {
-      if (!runtimePathRange(input)) continue;
+      if (!plainPath(input)) continue;
       accepted++;
       const slice = input.slice(pathRange.start, pathRange.end);
       const theirs = pathnameOf(globalThis.URL, input);
@@ -850,7 +850,7 @@ export function register(api: Api): void {
     assert.ok(accepted > 500 && parsed > 500, `${accepted} accepted, ${parsed} parsed`);
   });
 
-  test("runtimePathRange(): true for the URLs of ordinary Requests, with the range of their path", () => {
+  test("plainPath(): true for the URLs of ordinary Requests, with the range of their path", () => {
     const urls = [
       "http://example.com/users/42?x=1#f",
       "https://example.com/",
@@ -864,12 +864,12 @@ export function register(api: Api): void {
     ];
     for (const s of urls) {
       const request = new Request(s);
-      assert.ok(runtimePathRange(request.url), request.url);
+      assert.ok(plainPath(request.url), request.url);
       assert.is(request.url.slice(pathRange.start, pathRange.end), new URL(request.url).pathname, request.url);
     }
     // Generated ones: every http(s) URL a Request has whose path holds only the characters every parser keeps, and
     // no "%2e" or dot segment.
-    const plainPath = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+    const keptOnly = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
     let checked = 0;
     for (const s of pathRangeInputs(seed + 6, 3000)) {
       let url: string;
@@ -882,25 +882,25 @@ export function register(api: Api): void {
       // (Node 20's and 22's URL keep a last ".." after a segment that starts with ".": "http://h/a/.-/.." is
       // "/a/.-/..", which no URL of this kind is.)
       const dotSegment = /(^|\/)\.\.?(\/|$)/.test(pathname);
-      if (!/^https?:/.test(url) || !plainPath.test(pathname) || /%2e/i.test(pathname) || dotSegment) continue;
+      if (!/^https?:/.test(url) || !keptOnly.test(pathname) || /%2e/i.test(pathname) || dotSegment) continue;
       checked++;
-      assert.ok(runtimePathRange(url), url);
+      assert.ok(plainPath(url), url);
       assert.is(url.slice(pathRange.start, pathRange.end), pathname, url);
     }
     assert.ok(checked > 300, `${checked} Request URLs checked`);
-    assert.ok(runtimePathRange("https://user:pass@example.com/~me/file.tar.gz#top"), "credentials");
+    assert.ok(plainPath("https://user:pass@example.com/~me/file.tar.gz#top"), "credentials");
     assert.is(pathRange.start, "https://user:pass@example.com".length);
     for (const s of ["http:///x", "http://h\\x", "https://h", "http://h/a/../b", "http://h/%2e/", "HTTP://h/x"]) {
-      assert.not.ok(runtimePathRange(s), s);
+      assert.not.ok(plainPath(s), s);
     }
   });
 
   // Found by this suite: every parser removes tabs and newlines first, so "http://\t/x" is "http:///x", whose host is
-  // "x" and pathname "/"; runtimePathRange() reads the authority "\t" and the path "/x" as written.
-  test("runtimePathRange(): an authority of only tabs and newlines is none (the path's first segment is the host)", () => {
+  // "x" and pathname "/"; plainPath() reads the authority "\t" and the path "/x" as written.
+  test("plainPath(): an authority of only tabs and newlines is none (the path's first segment is the host)", () => {
     for (const s of ["http://\t/x", "https://\n\r/users/42", "http://\t\n\r\t/a/b?q#h"]) {
       assert.is(new URL(s).pathname, new URL(s.replace(/[\t\n\r]/g, "")).pathname, s);
-      if (runtimePathRange(s)) {
+      if (plainPath(s)) {
         assert.is(s.slice(pathRange.start, pathRange.end), new URL(s).pathname, `${JSON.stringify(s)}: the range`);
       }
     }
