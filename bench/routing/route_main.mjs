@@ -142,7 +142,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`wrote ${file}`);
   }
   if (only !== "std") {
-    const scaleRounds = Math.max(3, Math.ceil(rounds / 3));
+    const scaleRounds = Math.max(5, Math.ceil(rounds / 2));
     const results = runAll(runtimes, ["scale", String(scaleRounds), sizes]);
     printScale(results);
     const { file } = writeResults("route_scale", {

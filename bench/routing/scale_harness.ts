@@ -4,7 +4,7 @@
  * for our URLPatternList (match(), the router's call, and route() over the same patterns), std's routeRadix over the
  * same ada-ffi patterns (where a std checkout is given: std_router.ts), find-my-way and hono. Per table and size: the time
  * to build (patterns made, list built; each router's own build), the memory per route (heap growth after a full
- * collection), and ns per lookup of the first route, the last route and a miss (medians over rounds, each lookup a
+ * collection), and ns per lookup of the first route, the last route and a miss (medians over rounds of ~20 ms samples, each lookup a
  * loop of its own). Every contender's answers are checked against the list's before anything is timed.
  */
 import { median } from "../common/harness.ts";
@@ -203,8 +203,11 @@ export function runScaleBench(host: ScaleHost, sizes: number[], rounds: number):
         for (const which of ["first", "last", "miss"] as const) {
           // About 10 ms a sample: 2,000 lookups where one takes microseconds, a few where one takes milliseconds.
           const loop = loopFor();
+          // Calls per sample: ~20 ms of them (the first few thousand calls run before the per-call time is taken).
           const [, once] = timed(() => loop(lookups[name], requests[which], 3));
-          const count = Math.max(3, Math.min(2000, Math.ceil(30 / Math.max(once, 1e-3))));
+          const warm = Math.max(3, Math.min(5000, Math.ceil(20 / Math.max(once / 3, 1e-6))));
+          const [, ms] = timed(() => loop(lookups[name], requests[which], warm));
+          const count = Math.max(3, Math.min(200_000, Math.ceil((20 * warm) / Math.max(ms, 1e-3))));
           jobs.push({ name, which, loop, count });
         }
       }
@@ -213,6 +216,9 @@ export function runScaleBench(host: ScaleHost, sizes: number[], rounds: number):
         for (let j = 0; j < jobs.length; j++) {
           const job = jobs[(j + round) % jobs.length];
           const count = job.count;
+          // Untimed calls first (a quarter of a sample): what the contender before left (a collection under way,
+          // code to re-optimize) is not this one's time.
+          job.loop(lookups[job.name], requests[job.which], Math.max(1, count >> 2));
           const [acc, ms] = timed(() => job.loop(lookups[job.name], requests[job.which], count));
           if (!(acc > 0)) throw new Error(`${job.name}: checksum ${acc}`);
           if (round >= 2) samples[job.name][job.which].push((ms * 1e6) / count);

@@ -337,7 +337,8 @@ export function pathGroups(
   names: readonly string[],
   set: (groups: Record<string, string | undefined>, name: string, value: string) => void,
 ): Record<string, string | undefined> {
-  const groups: Record<string, string | undefined> = {};
+  // A `/*` tail's group is "0": the object is made with its slot (url_pattern.ts's hasGroupZero).
+  const groups: Record<string, string | undefined> = shape.tail && names[names.length - 1] === "0" ? { 0: "" } : {};
   const params = shape.params;
   const last = shape.tail ? shape.segments : params.length === 0 ? 0 : params[params.length - 1] + 1;
   let k = 0;
