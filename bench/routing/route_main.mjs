@@ -6,7 +6,9 @@
 // std's routers come from a std checkout (std_router.ts: ADA_FFI_STD_DIR); without one their columns are left out.
 //
 // Usage: node bench/routing/route_main.mjs [--only std|scale] [--rounds N] [--sizes 10000,100000]
-//                                          [--runtimes node20,node22,node24,node26,deno,bun]
+//                                          [--runtimes node20,node22,node24,node26,deno,bun] [--backend wasm]
+// --backend wasm: ada-ffi's WebAssembly backend (ADA_FFI_BACKEND=wasm in each runtime), results in route_std_wasm.json
+// and route_scale_wasm.json.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,12 +33,21 @@ function commandFor(runtime, args) {
   throw new Error(`unknown runtime ${runtime}`);
 }
 
+let backend = "native";
+
 function runAll(runtimes, args) {
   const results = {};
   for (const runtime of runtimes) {
     console.error(`route bench (${args[0]}): ${runtime}...`);
     const [command, commandArgs] = commandFor(runtime, args);
-    const child = spawnSync(command, commandArgs, { cwd: root, encoding: "utf8", maxBuffer: 1 << 26, stdio: "pipe" });
+    const env = backend === "wasm" ? { ...process.env, ADA_FFI_BACKEND: "wasm" } : process.env;
+    const child = spawnSync(command, commandArgs, {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+      stdio: "pipe",
+    });
     process.stderr.write(child.stderr);
     const line = `${child.stdout}`.split("\n").find((l) => l.startsWith("ROUTE_RESULT "));
     if (child.status !== 0 || !line) throw new Error(`${runtime} failed (${child.status}):\n${child.stdout}`);
@@ -132,21 +143,32 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     else if (argv[i] === "--rounds") rounds = Number(argv[++i]);
     else if (argv[i] === "--sizes") sizes = argv[++i];
     else if (argv[i] === "--runtimes") runtimes = argv[++i].split(",");
+    else if (argv[i] === "--backend") backend = argv[++i];
     else throw new Error(`unknown argument ${argv[i]}`);
   }
-  const command = `node bench/routing/route_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")}`;
+  if (backend !== "native" && backend !== "wasm") throw new Error(`--backend native or wasm, not ${backend}`);
+  const suffix = backend === "wasm" ? "_wasm" : "";
+  const command = `node bench/routing/route_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")}` +
+    (backend === "wasm" ? " --backend wasm" : "");
   if (only !== "scale") {
     const results = runAll(runtimes, ["std", String(rounds)]);
     printStd(results);
-    const { file } = writeResults("route_std", { command, versions: versionsOf(results), rounds, results });
+    const { file } = writeResults(`route_std${suffix}`, {
+      command,
+      backend,
+      versions: versionsOf(results),
+      rounds,
+      results,
+    });
     console.log(`wrote ${file}`);
   }
   if (only !== "std") {
     const scaleRounds = Math.max(5, Math.ceil(rounds / 2));
     const results = runAll(runtimes, ["scale", String(scaleRounds), sizes]);
     printScale(results);
-    const { file } = writeResults("route_scale", {
+    const { file } = writeResults(`route_scale${suffix}`, {
       command: `${command} --sizes ${sizes}`,
+      backend,
       versions: versionsOf(results),
       rounds: scaleRounds,
       results,

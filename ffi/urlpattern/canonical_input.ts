@@ -123,24 +123,38 @@ function isDotSegment(s: string, at: number, end: number): boolean {
 }
 
 /**
+ * A path the caller has already checked (plain_path.ts's plainPath: only characters every parser keeps, no dot
+ * segment, up to the first "?" or "#"), which the next scan of that very string skips: a URLPatternList asks its
+ * index with it before preparing the input, and need not read it twice. Used once, by the next scanPath().
+ */
+export const checkedPath = { input: "", start: 0, end: 0 };
+
+/**
  * Scans a path with its query and fragment from `at` (where `s` has a "/") to the end; records them and returns
  * true when they are canonical. `withRest`: a query and fragment may follow the path.
  */
 function scanPath(s: string, at: number, withRest: boolean): boolean {
   const n = s.length;
-  let segment = at + 1;
   let i = at + 1;
   let c = 0;
-  for (; i < n; i++) {
-    c = charCodeAt.call(s, i);
-    if (c === 0x2f) {
-      if (isDotSegment(s, segment, i)) return false;
-      segment = i + 1;
-    } else if (c >= 128 || (KEPT[c] & PATH) === 0) {
-      break;
+  if (s === checkedPath.input && at === checkedPath.start) {
+    // Already checked (see checkedPath): on from its end.
+    i = checkedPath.end;
+    if (i < n) c = charCodeAt.call(s, i);
+  } else {
+    let segment = at + 1;
+    for (; i < n; i++) {
+      c = charCodeAt.call(s, i);
+      if (c === 0x2f) {
+        if (isDotSegment(s, segment, i)) return false;
+        segment = i + 1;
+      } else if (c >= 128 || (KEPT[c] & PATH) === 0) {
+        break;
+      }
     }
+    if (isDotSegment(s, segment, i)) return false;
   }
-  if (isDotSegment(s, segment, i)) return false;
+  checkedPath.input = "";
   pathStart = at;
   pathEnd = i;
   queryMark = -1;

@@ -238,8 +238,10 @@ function findChild(siblings: Child[], path: string, start: number, end: number, 
     const text = siblings[k].text;
     if (text.length !== length) continue;
     let i = 0;
+    // By character codes: `path[k] === text[k]` made V8 look each character's string up (findChild was ~10% of a
+    // lookup on Node 26).
     if (fold) { while (i < length && codeAt(path, start + i, true) === charCodeAt.call(text, i)) i++; }
-    else while (i < length && path[start + i] === text[i]) i++;
+    else while (i < length && charCodeAt.call(path, start + i) === charCodeAt.call(text, i)) i++;
     if (i === length) return siblings[k].node;
   }
   return null;

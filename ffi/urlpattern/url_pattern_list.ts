@@ -23,6 +23,7 @@ import {
 import { COMPONENTS, currentValues, prepareHref, prepareInput, restoreValues, valueOf } from "./pattern_input.ts";
 import { execRuntimePattern, isRuntimePattern, pathnamePatternOf, testRuntimePattern } from "./runtime_patterns.ts";
 import { pathRange, plainPath } from "./plain_path.ts";
+import { checkedPath } from "./canonical_input.ts";
 import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
 import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts";
 import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
@@ -293,6 +294,22 @@ export class URLPatternList {
   #lookup(mode: number, input: unknown, baseURL: unknown, method: string, allowed: Uint8Array | null): number {
     if (this.#patterns.length === 0) return -1; // the loop over no patterns looks at nothing
     if (this.#runtimeCount !== 0) return this.#lookupAsking(mode, input, baseURL, method, allowed);
+    // A URL string whose pathname every parser gives as written (plainPath: a Request's url nearly always) asks the
+    // index with that text before the input is prepared: a miss, or no candidate of the request's method, then costs
+    // no canonical scan or parse. (Not with virtual hosts: they need the hostname.)
+    let count = -1;
+    if (typeof input === "string" && baseURL === undefined && this.#byHost === null && plainPath(input)) {
+      const start = pathRange.start, end = pathRange.end;
+      if (end - start <= DECIDED_PATHNAME_LIMIT) {
+        count = this.#index.candidates(input, start, end, lists, 0);
+        if (this.#folded !== null) count = this.#folded.candidates(input, start, end, lists, count);
+        if (count === 0 || (allowed !== null && !anyAllowed(count, allowed))) return -1;
+        // Its path is canonical: the scan that prepares the input skips it.
+        checkedPath.input = input;
+        checkedPath.start = start;
+        checkedPath.end = end;
+      }
+    }
     let inputs: URLPatternInput[] | null = null;
     if (mode !== EXEC && typeof input === "string" && baseURL === undefined) {
       // The common call: no inputs list to build.
@@ -302,9 +319,10 @@ export class URLPatternList {
       if (inputs === null) return -1;
     }
     // The pathname first: most lookups confirm one candidate, which cuts what it reads from a URL string itself.
-    const pathname = valueOf(PATHNAME);
-    const count = this.#candidates(pathname);
-    if (count === 0) return -1;
+    if (count === -1) {
+      count = this.#candidates(valueOf(PATHNAME));
+      if (count === 0) return -1;
+    }
     let tried = 0;
     if (count === 1) {
       const list = lists[0];
@@ -429,6 +447,15 @@ export class URLPatternList {
       return list.#lookup(EXEC, url, undefined, "exec", allowed);
     };
   }
+}
+
+/** Whether any candidate in the first `count` lists is one `allowed` allows (route(): the request's method). */
+function anyAllowed(count: number, allowed: Uint8Array): boolean {
+  for (let l = 0; l < count; l++) {
+    const list = lists[l];
+    for (let k = 0; k < list.length; k++) if (allowed[list[k]] !== 0) return true;
+  }
+  return false;
 }
 
 /**
