@@ -284,28 +284,56 @@ export class URLPattern {
   /** exec()'s result for the prepared values (pattern_input.ts), reporting `inputs`; null when they do not match. */
   #exec(inputs: URLPatternInput[]): URLPatternResult | null {
     // First the components that compare one value (exact, empty): they cost a string comparison and make nothing,
-    // and a pattern that fails nearly always fails on one of them. Then every component in the standard's order, so
-    // a component that rules the input out stops a later regular expression as it does in test() and the built-ins
-    // (a pathname RegExp run before a mismatching hostname could take seconds). No array of results.
+    // and a pattern that fails nearly always fails on one of them. Then the regular expressions in the standard's
+    // order, so a component that rules the input out stops a later one as it does in test() and the built-ins (a
+    // pathname RegExp run before a mismatching hostname could take seconds). Only then the result: a candidate that
+    // fails (a list's lookup tries many) makes no object.
     if (!this.#oneValueComponentsMatch()) return null;
-    const protocol = this.#match(0, valueOf(0));
-    if (protocol === null) return null;
-    const username = this.#match(1, valueOf(1));
-    if (username === null) return null;
-    const password = this.#match(2, valueOf(2));
-    if (password === null) return null;
-    const hostname = this.#match(3, valueOf(3));
-    if (hostname === null) return null;
-    const port = this.#match(4, valueOf(4));
-    if (port === null) return null;
-    const pathname = this.#match(5, valueOf(5));
-    if (pathname === null) return null;
-    const search = this.#match(6, valueOf(6));
-    if (search === null) return null;
-    const hash = this.#match(7, valueOf(7));
-    if (hash === null) return null;
+    const types = this.#types;
+    for (let c = 0; c < 8; c++) {
+      if (types[c] !== COMPONENT_REGEXP) continue;
+      const result = this.#regexpResult(c, valueOf(c));
+      if (result === null) return null;
+      regexpResults[c] = result;
+    }
     // Members in WebIDL's (lexicographic) order, as the built-ins of Node give them.
-    return { hash, hostname, inputs, password, pathname, port, protocol, search, username };
+    return {
+      hash: this.#componentResult(7),
+      hostname: this.#componentResult(3),
+      inputs,
+      password: this.#componentResult(2),
+      pathname: this.#componentResult(5),
+      port: this.#componentResult(4),
+      protocol: this.#componentResult(0),
+      search: this.#componentResult(6),
+      username: this.#componentResult(1),
+    };
+  }
+
+  /** Component `c`'s result, once every component matched (a RegExp component's is in regexpResults). */
+  #componentResult(c: number): URLPatternComponentResult {
+    switch (this.#types[c]) {
+      case COMPONENT_FULL_WILDCARD:
+        return this.#wildcardResult(c, valueOf(c));
+      case COMPONENT_REGEXP: {
+        const result = regexpResults[c]!;
+        regexpResults[c] = null;
+        return result;
+      }
+      default:
+        return { groups: {}, input: valueOf(c) };
+    }
+  }
+
+  /** A RegExp component's result for `value`, or null when it does not match. */
+  #regexpResult(c: number, value: string): URLPatternComponentResult | null {
+    const match = regExpExec(this.#regexps[c] ?? this.#regexp(c), value);
+    if (match === null) return null;
+    const names = this.#groupNames[c];
+    // With its slot for an unnamed group "0" (see hasGroupZero).
+    const groups: Record<string, string | undefined> = hasGroupZero(names) ? { 0: undefined } : {};
+    for (let g = 0; g < names.length; g++) setGroup(groups, names[g], match[g + 1]);
+    return { groups, input: value };
   }
 
   /**
@@ -406,33 +434,16 @@ export class URLPattern {
     this.#regexps[c] = regexp;
     return regexp;
   }
-
-  /** Component `c`'s result for `value`, or null when it does not match (ada's fast_match, then its groups). */
-  #match(c: number, value: string): URLPatternComponentResult | null {
-    const names = this.#groupNames[c];
-    switch (this.#types[c]) {
-      case COMPONENT_FULL_WILDCARD:
-        return this.#wildcardResult(c, value);
-      case COMPONENT_EXACT_MATCH:
-        return value === this.#exact[c] ? { groups: {}, input: value } : null;
-      case COMPONENT_EMPTY:
-        return value === "" ? { groups: {}, input: value } : null;
-      default: {
-        const match = regExpExec(this.#regexps[c] ?? this.#regexp(c), value);
-        if (match === null) return null;
-        // With its slot for an unnamed group "0" (see setGroup).
-        const groups: Record<string, string | undefined> = hasGroupZero(names) ? { 0: undefined } : {};
-        for (let g = 0; g < names.length; g++) {
-          setGroup(groups, names[g], match[g + 1]);
-        }
-        return { groups, input: value };
-      }
-    }
-  }
 }
 
 let shapeKept = false;
 const defineProperty = Object.defineProperty;
+
+/**
+ * #exec()'s RegExp components' results, made while matching and taken when the result is built (one exec at a time:
+ * matching runs no user code).
+ */
+const regexpResults: (URLPatternComponentResult | null)[] = [null, null, null, null, null, null, null, null];
 
 /**
  * Whether a component's group names include the unnamed "0" (a `*`, a `(...)`). Its groups object is then made with
