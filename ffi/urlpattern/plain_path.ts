@@ -1,7 +1,8 @@
 /**
  * The path of a URL string as written, when every URL parser (ada's, each runtime's, of every version of the standard)
- * gives that very text as the pathname: what a URLPatternList walks the index of its runtime URLPatterns with, so that
- * they see the pathname the index saw, without a parse of the URL.
+ * gives that very text as the pathname: what a URLPatternList asks its index with before (or instead of) preparing the
+ * input, so that a miss costs no parse, and what it walks the index of its runtime URLPatterns with, so that they see
+ * the pathname the index saw.
  */
 import { KEPT } from "./route_placement.ts";
 

@@ -301,8 +301,7 @@ export class URLPatternList {
     if (typeof input === "string" && baseURL === undefined && this.#byHost === null && plainPath(input)) {
       const start = pathRange.start, end = pathRange.end;
       if (end - start <= DECIDED_PATHNAME_LIMIT) {
-        count = this.#index.candidates(input, start, end, lists, 0);
-        if (this.#folded !== null) count = this.#folded.candidates(input, start, end, lists, count);
+        count = this.#pathCandidates(input, start, end);
         if (count === 0 || (allowed !== null && !anyAllowed(count, allowed))) return -1;
         // Its path is canonical: the scan that prepares the input skips it.
         checkedPath.input = input;
@@ -350,11 +349,16 @@ export class URLPatternList {
       lists[0] = this.#ours;
       return this.#ours.length === 0 ? 0 : 1;
     }
-    let count = this.#index.candidates(pathname, 0, pathname.length, lists, 0);
-    if (this.#folded !== null) count = this.#folded.candidates(pathname, 0, pathname.length, lists, count);
+    const count = this.#pathCandidates(pathname, 0, pathname.length);
     if (this.#byHost === null) return count;
     const hostIndex: RouteIndex | undefined = mapGet.call(this.#byHost, valueOf(HOSTNAME));
     return hostIndex === undefined ? count : hostIndex.candidates(pathname, 0, pathname.length, lists, count);
+  }
+
+  /** The lists of our patterns (but virtual hosts') that may match `path` from `start` to `end`, into `lists` from 0. */
+  #pathCandidates(path: string, start: number, end: number): number {
+    const count = this.#index.candidates(path, start, end, lists, 0);
+    return this.#folded === null ? count : this.#folded.candidates(path, start, end, lists, count);
   }
 
   /**
