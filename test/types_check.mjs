@@ -2,7 +2,7 @@
 // The published declarations as a user's type checker reads them: the main entry ("ada-ffi", dist/**/*.d.ts), the
 // global entry ("ada-ffi/global", types/global.d.ts) and, under tsc, the Workers entry ("ada-ffi/wasm/module"), each
 // in a tiny user project per set of types a user may have, with `strict` on and `skipLibCheck` off and on; each run
-// is one check. Ends with `N passed, N failed`.
+// is one check, run as many at once as there are cores. Ends with `N passed, N failed`.
 //
 //   tsc (the pinned devDependency) with @types/node 20, 22, 24 and 26 (exact versions below, installed once by npm
 //   into ~/.cache/ada-ffi/types-node/), lib.dom with @types/node 24 and 26, lib.dom and no @types, and no @types at
@@ -19,7 +19,7 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { cacheDir } from "../native/prebuild.mjs";
-import { check, fail, finish, sh, tool } from "./support/checks.mjs";
+import { checksAtOnce, fail, finish, sh, shAsync, tool } from "./support/checks.mjs";
 
 /** Each @types/node line a Node 20–26 project installs, pinned (the newest of each line when this was written). */
 const TYPES_NODE = { 20: "20.19.43", 22: "22.20.5", 24: "24.19.2", 26: "26.6.6" };
@@ -139,27 +139,34 @@ function project(name, typesFrom) {
 }
 
 /** tsc over one user file with the project's tsconfig and skipLibCheck set as given: true or its errors. */
-function tsc(dir, file, lib, skipLibCheck) {
-  const config = `tsconfig.${file.replace(/\.ts$/, "")}.json`;
+async function tsc(dir, file, lib, skipLibCheck) {
+  // One config per file and setting: the checks run two at a time, and may share a project.
+  const config = `tsconfig.${file.replace(/\.ts$/, "")}.${skipLibCheck}.json`;
   const compilerOptions = {
     strict: true,
     noEmit: true,
     target: "esnext",
     module: "nodenext",
     lib,
+    skipLibCheck,
     typeRoots: ["./node_modules/@types"], // this project's, not any in a folder above the temporary one
   };
   writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files: [file] }, null, 2));
-  const { status, out } = sh(bin("tsc"), ["-p", config, "--skipLibCheck", String(skipLibCheck)], { cwd: dir });
+  const { status, out } = await shAsync(bin("tsc"), ["-p", config], { cwd: dir });
   return status === 0 ? true : out;
 }
 
-/** deno check --all (which also reports errors in the packages' declarations unless skipLibCheck is on). */
-function denoCheck(dir, file, skipLibCheck, imports) {
-  writeFileSync(join(dir, "deno.json"), JSON.stringify({ compilerOptions: { skipLibCheck }, imports }, null, 2));
-  const { status, out } = sh(bin("deno"), ["check", "--all", file], { cwd: dir, env: { NO_COLOR: "1" } });
+/**
+ * deno check --all (which also reports errors in the packages' declarations unless skipLibCheck is on), with the
+ * project's deno.json as written for the batch it runs in.
+ */
+async function denoCheck(dir, file) {
+  const { status, out } = await shAsync(bin("deno"), ["check", "--all", file], { cwd: dir, env: { NO_COLOR: "1" } });
   return status === 0 ? true : out;
 }
+
+/** The tsc checks, run as many at once as there are cores once every project is made (checksAtOnce): [name, fn]. */
+const checks = [];
 
 try {
   if (!existsSync(join(root, "dist", "runtimes", "node", "entry.d.ts"))) {
@@ -184,7 +191,6 @@ try {
     ["no @types at all (lib esnext)", null, ["esnext"], false, false],
   ];
   for (const [label, version, lib, builtinURL, builtinPattern] of configs) {
-    console.log(`tsc, ${label}:`);
     let dir;
     try {
       dir = project(label.replace(/[^a-z0-9.]+/gi, "_"), version && typesNode(version));
@@ -203,7 +209,10 @@ try {
         "wasm_module.ts",
       ]];
       for (const [entry, file] of entries) {
-        check(`import "${entry}", skipLibCheck ${skipLibCheck}`, () => tsc(dir, file, lib, skipLibCheck));
+        checks.push([
+          `tsc, ${label}: import "${entry}", skipLibCheck ${skipLibCheck}`,
+          () => tsc(dir, file, lib, skipLibCheck),
+        ]);
       }
     }
   }
@@ -236,23 +245,20 @@ try {
   writeFileSync(join(jsrDir, "global.ts"), GLOBAL("@ada-ffi/ada-ffi/global"));
   writeFileSync(join(jsrDir, "wasm.ts"), denoMain("@ada-ffi/ada-ffi/wasm"));
   writeFileSync(join(jsrDir, "wasm_global.ts"), GLOBAL("@ada-ffi/ada-ffi/wasm/global"));
-  for (const [dir, imports, label] of [[npmDir, undefined, "npm:ada-ffi"], [jsrDir, jsrImports, "JSR"]]) {
-    console.log(
-      `deno check, ${label === "JSR" ? "the JSR package (@ada-ffi/ada-ffi)" : "npm:ada-ffi (node_modules)"}:`,
-    );
-    for (const skipLibCheck of [false, true]) {
-      for (
-        const [entry, file] of [["", "main.ts"], ["/global", "global.ts"], ["/wasm", "wasm.ts"], [
-          "/wasm/global",
-          "wasm_global.ts",
-        ]]
-      ) {
-        check(
-          `deno check, ${label}${entry}, skipLibCheck ${skipLibCheck}`,
-          () => denoCheck(dir, file, skipLibCheck, imports),
-        );
+  // deno check reads skipLibCheck from the project's deno.json: one batch per setting (the first with the tsc checks).
+  for (const skipLibCheck of [false, true]) {
+    const batch = skipLibCheck ? [] : checks;
+    for (const [dir, imports, label] of [[npmDir, undefined, "npm:ada-ffi"], [jsrDir, jsrImports, "JSR"]]) {
+      writeFileSync(join(dir, "deno.json"), JSON.stringify({ compilerOptions: { skipLibCheck }, imports }, null, 2));
+      const files = [["", "main.ts"], ["/global", "global.ts"], ["/wasm", "wasm.ts"], [
+        "/wasm/global",
+        "wasm_global.ts",
+      ]];
+      for (const [entry, file] of files) {
+        batch.push([`deno check, ${label}${entry}, skipLibCheck ${skipLibCheck}`, () => denoCheck(dir, file)]);
       }
     }
+    await checksAtOnce(batch);
   }
 } catch (error) {
   fail(error.message);

@@ -1,7 +1,8 @@
 // Shared by the check scripts (test/package_check.mjs, test/prebuilt_check.mjs, test/browser_check.mjs, …): running a command, counting
 // named checks, and the closing `N passed, N failed` line that test/run_all.mjs reads.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { cacheDir } from "../../native/prebuild.mjs";
@@ -22,6 +23,35 @@ export function sh(command, args, options = {}) {
     stdout: child.stdout ?? "",
     out: `${child.stdout ?? ""}${child.stderr ?? ""}${child.error ? `${command}: ${child.error.message}` : ""}`,
   };
+}
+
+/**
+ * sh() without blocking: resolves to the same { status, stdout, out } (status null and a note in `out` when it was
+ * killed at the time limit or could not start).
+ */
+export function shAsync(command, args, options = {}) {
+  const { timeout = 600_000, ...spawnOptions } = options;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      ...spawnOptions,
+      env: { ...process.env, ...options.env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.stderr?.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
+    let ended = false;
+    const end = (status, note) => {
+      if (ended) return; // "error" and then "close"
+      ended = true;
+      clearTimeout(timer);
+      resolve({ status, stdout, out: `${stdout}${stderr}${note ? `${command}: ${note}` : ""}` });
+    };
+    child.on("error", (error) => end(null, error.message));
+    child.on("close", (code, signal) => end(code, signal ? `killed by ${signal}` : undefined));
+  });
 }
 
 /** Runs a tool that must succeed; returns its standard output. */
@@ -46,6 +76,28 @@ export function check(name, fn) {
     counts.failed++;
     console.log(`  ✘ ${name}\n${String(result).replace(/^/gm, "      ")}`);
   }
+}
+
+/**
+ * Runs checks that each wait on their own processes, as many at once as the machine has cores (CI's machine has 2:
+ * the emulated suites and the type checks took most of CI's time one by one). Each `[name, fn]`'s fn returns (a
+ * promise of) what check()'s does; results are reported in the order given, once all have ended.
+ */
+export async function checksAtOnce(checks, parallelism = availableParallelism()) {
+  const results = new Array(checks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      const k = next++;
+      try {
+        results[k] = await checks[k][1]();
+      } catch (error) {
+        results[k] = error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelism, checks.length) }, worker));
+  for (let k = 0; k < checks.length; k++) check(checks[k][0], () => results[k]);
 }
 
 /** A failure outside any check (the script could not go on). */
