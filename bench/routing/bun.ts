@@ -1,38 +1,7 @@
-/**
- * Routing benchmark entry for Bun (bench/routing/harness.ts), with URLPatternList on the Wasm backend too: prints
- * ROUTING_RESULT <json>.
- */
+/** Routing benchmark entry for Bun (list_entry.ts), with URLPatternList on the Wasm backend too. */
 import process from "node:process";
-import FindMyWay from "find-my-way";
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { TrieRouter } from "hono/router/trie-router";
-import * as rou3 from "rou3";
 import * as ada from "../../dist/runtimes/bun/entry.js"; // as the package ships it (tools/bundle_entries.mjs)
 import * as adaWasm from "../../dist/runtimes/bun/wasm_entry.js"; // `ada-ffi/wasm`, as the package ships it to Bun
-import { checkTwoBackends } from "../common/harness.ts";
-import { routeSets, routingRounds, runRoutingBench } from "./harness.ts";
+import { runListBench } from "./list_entry.ts";
 
-// The runtime's own URLPattern (Bun has one): our entry installs nothing on the global.
-const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;
-const gc = () => Bun.gc(true);
-const { getPath } = await import(new URL("utils/url.js", import.meta.resolve("hono")).href);
-checkTwoBackends(ada, adaWasm);
-const result = runRoutingBench(
-  {
-    runtime: "bun",
-    version: Bun.version,
-    gc,
-    URLPattern: ada.URLPattern,
-    URLPatternList: ada.URLPatternList,
-    wasmURLPatternList: adaWasm.URLPatternList,
-    builtInURLPattern,
-    FindMyWay,
-    RegExpRouter,
-    TrieRouter,
-    rou3,
-    honoGetPath: getPath,
-  },
-  routeSets(),
-  routingRounds(process.argv.slice(2)),
-);
-console.log("ROUTING_RESULT " + JSON.stringify(result));
+runListBench({ runtime: "bun", version: Bun.version, gc: () => Bun.gc(true) }, ada, adaWasm, process.argv.slice(2));

@@ -1,39 +1,9 @@
-/**
- * Routing benchmark entry for Node (bench/routing/harness.ts), with URLPatternList on the Wasm backend too: prints
- * ROUTING_RESULT <json>.
- */
+/** Routing benchmark entry for Node (list_entry.ts), with URLPatternList on the Wasm backend too. */
 import process from "node:process";
-import FindMyWay from "find-my-way";
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { TrieRouter } from "hono/router/trie-router";
-import * as rou3 from "rou3";
 import * as ada from "../../runtimes/node/entry.ts";
 import * as adaWasm from "../../runtimes/node/wasm_entry.ts";
-import { checkTwoBackends } from "../common/harness.ts";
-import { routeSets, routingRounds, runRoutingBench } from "./harness.ts";
+import { runListBench } from "./list_entry.ts";
 
-// The runtime's own URLPattern (Node 24+): our entry installs nothing on the global.
-const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
-const { getPath } = await import(new URL("utils/url.js", import.meta.resolve("hono")).href);
-checkTwoBackends(ada, adaWasm);
-const result = runRoutingBench(
-  {
-    runtime: "node",
-    version: process.version,
-    gc,
-    URLPattern: ada.URLPattern,
-    URLPatternList: ada.URLPatternList,
-    wasmURLPatternList: adaWasm.URLPatternList,
-    builtInURLPattern,
-    FindMyWay,
-    RegExpRouter,
-    TrieRouter,
-    rou3,
-    honoGetPath: getPath,
-  },
-  routeSets(),
-  routingRounds(process.argv.slice(2)),
-);
-console.log("ROUTING_RESULT " + JSON.stringify(result));
+runListBench({ runtime: "node", version: process.version, gc }, ada, adaWasm, process.argv.slice(2));

@@ -1,12 +1,13 @@
 /**
  * What the route benchmarks' entries share (route_node.ts, route_deno.ts, route_bun.ts): `<std|scale> [rounds]
  * [sizes]` runs std's groups (std_groups_harness.ts) or the tables at scale (scale_harness.ts) with the runtime's
- * ada-ffi entry and prints `ROUTE_RESULT <json>`.
+ * ada-ffi entry and the peers (peers.ts), and prints `ROUTE_RESULT <json>`.
  */
 import process from "node:process";
 import { runStdGroups } from "./std_groups_harness.ts";
 import { runScaleBench } from "./scale_harness.ts";
 import { loadStdRouter } from "./std_router.ts";
+import { peers } from "./peers.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -16,10 +17,6 @@ export interface RouteBenchHost {
   version: string;
   gc(): void;
   ada: Any;
-  FindMyWay: Any;
-  RegExpRouter: Any;
-  TrieRouter: Any;
-  honoGetPath: (request: { url: string }) => string;
 }
 
 export async function runRouteBench(host: RouteBenchHost, argv: string[]): Promise<void> {
@@ -35,13 +32,14 @@ export async function runRouteBench(host: RouteBenchHost, argv: string[]): Promi
   const builtInURLPattern = (globalThis as { URLPattern?: unknown }).URLPattern;
   const result = mode === "std"
     ? await runStdGroups(
-      { ...host, URLPattern: host.ada.URLPattern, route: host.ada.route, builtInURLPattern, ...stdRouters },
+      { ...host, ...peers, URLPattern: host.ada.URLPattern, route: host.ada.route, builtInURLPattern, ...stdRouters },
       typeof std === "string" ? std : std.source,
       rounds,
     )
     : runScaleBench(
       {
         ...host,
+        ...peers,
         heapUsed: () => process.memoryUsage().heapUsed,
         URLPattern: host.ada.URLPattern,
         URLPatternList: host.ada.URLPatternList,
