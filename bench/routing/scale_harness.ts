@@ -4,8 +4,9 @@
  * for our URLPatternList (match(), the router's call, and route() over the same patterns), std's routeRadix over the
  * same ada-ffi patterns (where a std checkout is given: std_router.ts), find-my-way and hono. Per table and size: the time
  * to build (patterns made, list built; each router's own build), the memory per route (heap growth after a full
- * collection), and ns per lookup of the first route, the last route and a miss (medians over rounds of ~20 ms samples, each lookup a
- * loop of its own). Every contender's answers are checked against the list's before anything is timed.
+ * collection), and ns per lookup of the first route, the last route and a miss (medians over rounds of ~20 ms samples,
+ * each lookup a loop of its own; each round starts with a full collection and 200 ms of untimed lookups). Every
+ * contender's answers are checked against the list's before anything is timed.
  */
 import { median } from "../common/harness.ts";
 
@@ -213,6 +214,13 @@ export function runScaleBench(host: ScaleHost, sizes: number[], rounds: number):
       }
       for (let round = 0; round < rounds + 2; round++) {
         host.gc();
+        // Then ~200 ms of untimed lookups: V8 sweeps the heap a full collection leaves concurrently, and with 100,000
+        // routes (a 400 MB heap) every lookup ran up to 2-3x slower until it was done (Node 26; a 100-route list in
+        // the same heap alike: the sweeping, not the table's size). Without this the first jobs of each round paid it.
+        const settle = jobs[round % jobs.length];
+        for (const end = performance.now() + 200; performance.now() < end;) {
+          settle.loop(lookups[settle.name], requests[settle.which], Math.max(1, settle.count >> 3));
+        }
         for (let j = 0; j < jobs.length; j++) {
           const job = jobs[(j + round) % jobs.length];
           const count = job.count;
