@@ -336,7 +336,7 @@ export function register(api: Api): void {
 
   test("a catastrophic regexp group: the list runs it once, as the loop does", () => {
     // (a+)+b on a's and no b backtracks exponentially: grow the input until one run takes over 10 ms, so that two
-    // runs (40% over one, plus 2 ms of slack) cannot pass for one.
+    // runs (50% over the loop's one, plus 2 ms of slack) cannot pass for one.
     const slow = new URLPattern({ pathname: "/slow/:x((?:a+)+b)" });
     let input = "";
     for (let n = 14; n <= 30; n++) {
@@ -355,11 +355,10 @@ export function register(api: Api): void {
     }
     assert.is(viaList, 2);
     assert.is(viaLoop, 2);
-    // Once, as the loop: twice would take two runs' time.
-    assert.ok(
-      best.list < best.loop * 1.5 + 2 && best.list < best.one * 1.6 + 2,
-      `list ${best.list} ms, loop ${best.loop}, one ${best.one}`,
-    );
+    // Once, as the loop: twice would take two runs' time. Measured against the loop, which runs the same pattern's
+    // exec() among the others, not against the pattern's exec() alone: under CI's load (Node 20, Wasm backend) the
+    // best lone exec() once took half the best of both the loop and the list, which each run it once.
+    assert.ok(best.list < best.loop * 1.5 + 2, `list ${best.list} ms, loop ${best.loop}, one exec() ${best.one}`);
   });
 
   test("a 1 MB request URL: the same answer as the loop, in reasonable time", () => {
