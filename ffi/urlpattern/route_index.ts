@@ -7,15 +7,18 @@
  * - a literal segment is a child found by its text: compared one by one while a node has few, then by a hash of
  *   the text computed in place (no slice, no string hashing), so 100,000 siblings cost what 10 do;
  * - a plain `:name` segment is the node's one parameter child;
- * - a segment with a literal prefix and more (`/r5-:id`, `/v:version`, `/file{.:ext}?`) is a "partial" child, found
- *   by hashing the pathname segment's first characters at each prefix length the node has;
+ * - a segment that is a literal prefix and a `:name` (`/r5-:id`, `/v:version`) is a "prefix-param" child, found by
+ *   hashing the pathname segment's first characters at each prefix length the node has, for a segment longer than
+ *   the prefix;
+ * - a segment with a literal prefix and more (`/file{.:ext}?`, `/page-:n.html`) is a "partial" child, found the same
+ *   way (the segment may be the prefix alone);
  * - a pattern ends on a node (its pathname is exactly the segments to there) or is listed there as "deeper" (it may
  *   match pathnames that go on past the node; on a partial child: any segment starting with its prefix); one the
  *   trie cannot place at all is a candidate for every pathname.
  * An index made with `fold` compares letters without case (its keys are lowercase): it holds the runtime's own
  * URLPatterns, whose ignoreCase cannot be read.
  */
-import { PARAM, PARTIAL, type Placement, placementOf, segmentsOf } from "./route_placement.ts";
+import { PARAM, PARTIAL, type Placement, placementOf, PREFIX_PARAM, segmentsOf } from "./route_placement.ts";
 import type { PatternInternals } from "./url_pattern.ts";
 
 /**
@@ -53,6 +56,7 @@ interface SegmentNode {
   many: Map<number, Child[]> | null;
   param: SegmentNode | null;
   partials: PartialChildren | null;
+  prefixParams: PartialChildren | null;
   /** Patterns whose pathname is exactly the segments to here. */
   ends: number[] | null;
   /** Patterns that may match a pathname with more after these segments (confirmed by the pattern). */
@@ -60,7 +64,7 @@ interface SegmentNode {
 }
 
 function newNode(): SegmentNode {
-  return { few: null, many: null, param: null, partials: null, ends: null, deeper: null };
+  return { few: null, many: null, param: null, partials: null, prefixParams: null, ends: null, deeper: null };
 }
 
 /** The hash step: 31 × h + c, kept a small integer (a Map keyed by small integers hashes nothing). */
@@ -83,10 +87,12 @@ function codeAt(path: string, i: number, fold: boolean): number {
 
 /**
  * What the index knows of a pathname it decides: which of its segments are `:name` parameters (their indexes, in
- * order), and whether a `/*` tail follows its segments. The groups of the pathname are those segments, then the tail.
+ * order, and the length of the literal prefix before each one's group: 0 for a whole segment), and whether a `/*` tail
+ * follows its segments. The groups of the pathname are those segments (past their prefixes), then the tail.
  */
 export interface PathShape {
   params: number[];
+  prefixLengths: number[];
   /** How many segments the pattern's path has (the tail, when there is one, is all that follows them). */
   segments: number;
   tail: boolean;
@@ -94,12 +100,14 @@ export interface PathShape {
   kept?: object;
 }
 
-const NO_PARAMS: PathShape = { params: [], segments: 0, tail: false, kept: undefined };
+const NO_PARAMS: PathShape = { params: [], prefixLengths: [], segments: 0, tail: false, kept: undefined };
 
 /** Whether an exact pathname goes in the segment trie: a path of literal segments (no key mark in it). */
 function inTrie(value: string): boolean {
   if (value[0] !== "/") return false;
-  for (let k = 0; k < value.length; k++) if (value[k] === PARAM || value[k] === PARTIAL) return false;
+  for (let k = 0; k < value.length; k++) {
+    if (value[k] === PARAM || value[k] === PARTIAL || value[k] === PREFIX_PARAM) return false;
+  }
   return true;
 }
 
@@ -148,8 +156,10 @@ export class RouteIndex {
       if (segment === PARAM) {
         node = node.param ??= newNode();
       } else if (segment[0] === PARTIAL) {
-        node = partialChild(node, stringSlice.call(segment, 1));
+        node = partialChild(node.partials ??= newPartialChildren(), stringSlice.call(segment, 1));
         partial = true;
+      } else if (segment[0] === PREFIX_PARAM) {
+        node = partialChild(node.prefixParams ??= newPartialChildren(), stringSlice.call(segment, 1));
       } else {
         node = literalChild(node, segment);
       }
@@ -160,8 +170,14 @@ export class RouteIndex {
     if (placement.kind === "prefix" || partial) return null;
     if (placement.kind === "exact") return NO_PARAMS;
     const params: number[] = [];
-    for (let s = 0; s < segments.length; s++) if (segments[s] === PARAM) params[params.length] = s;
-    return { params, segments: segments.length, tail: placement.deeper };
+    const prefixLengths: number[] = [];
+    for (let s = 0; s < segments.length; s++) {
+      const segment = segments[s];
+      if (segment !== PARAM && segment[0] !== PREFIX_PARAM) continue;
+      params[params.length] = s;
+      prefixLengths[prefixLengths.length] = segment === PARAM ? 0 : segment.length - 1;
+    }
+    return { params, prefixLengths, segments: segments.length, tail: placement.deeper };
   }
 
   /** Makes pattern number `index` a candidate for every pathname (a pattern the index cannot read). */
@@ -212,9 +228,12 @@ function literalChild(node: SegmentNode, text: string): SegmentNode {
   return child.node;
 }
 
-/** The partial child of `node` for segments that start with `prefix` (not empty), made when new. */
-function partialChild(node: SegmentNode, prefix: string): SegmentNode {
-  const partials = node.partials ??= { byHash: new Map(), lengths: [] };
+function newPartialChildren(): PartialChildren {
+  return { byHash: new Map(), lengths: [] };
+}
+
+/** The child among `partials` (a node's partial or prefix-param children) for `prefix` (not empty), made when new. */
+function partialChild(partials: PartialChildren, prefix: string): SegmentNode {
   const key = hashOfKey(prefix);
   let bucket: Child[] | undefined = mapGet.call(partials.byHash, key);
   if (bucket) { for (let k = 0; k < bucket.length; k++) if (bucket[k].text === prefix) return bucket[k].node; }
@@ -290,7 +309,8 @@ function step(
     if (!last) n = walk(child, path, end + 1, limit, fold, lists, n);
     else if (child.ends !== null) lists[n++] = child.ends;
   }
-  if (node.partials !== null) n = partials(node.partials, path, start, end, last, limit, fold, lists, n);
+  if (node.partials !== null) n = partials(node.partials, false, path, start, end, last, limit, fold, lists, n);
+  if (node.prefixParams !== null) n = partials(node.prefixParams, true, path, start, end, last, limit, fold, lists, n);
   const param = node.param;
   if (param !== null && end > start) {
     if (!last) n = walk(param, path, end + 1, limit, fold, lists, n);
@@ -299,9 +319,14 @@ function step(
   return n;
 }
 
-/** The partial children whose prefix the segment from `start` to `end` starts with: their lists, and on from them. */
+/**
+ * The partial children whose prefix the segment from `start` to `end` starts with: their lists, and on from them. Of
+ * prefix-param children (`whole`), those whose prefix is shorter than the segment (the rest is the group), taken as a
+ * literal child is: their `deeper` patterns only when the pathname goes on past the segment.
+ */
 function partials(
   children: PartialChildren,
+  whole: boolean,
   path: string,
   start: number,
   end: number,
@@ -314,7 +339,8 @@ function partials(
   const lengths = children.lengths;
   let h = 0;
   let next = 0;
-  for (let i = start; i < end && next < lengths.length; i++) {
+  const prefixLimit = whole ? end - 1 : end;
+  for (let i = start; i < prefixLimit && next < lengths.length; i++) {
     h = mix(h, codeAt(path, i, fold));
     if (i - start + 1 !== lengths[next]) continue;
     next++;
@@ -322,6 +348,11 @@ function partials(
     if (bucket === undefined) continue;
     const child = findChild(bucket, path, start, i + 1, fold);
     if (child === null) continue;
+    if (whole) {
+      if (!last) n = walk(child, path, end + 1, limit, fold, lists, n);
+      else if (child.ends !== null) lists[n++] = child.ends;
+      continue;
+    }
     if (child.deeper !== null) lists[n++] = child.deeper;
     if (!last) n = step(child, path, end + 1, limit, fold, lists, n);
     else if (child.ends !== null) lists[n++] = child.ends;
@@ -348,7 +379,10 @@ export function pathGroups(
   for (let s = 0; s < last; s++) {
     let end = stringIndexOf.call(pathname, "/", start);
     if (end === -1) end = pathname.length;
-    if (k < params.length && params[k] === s) set(groups, names[k++], stringSlice.call(pathname, start, end));
+    if (k < params.length && params[k] === s) {
+      set(groups, names[k], stringSlice.call(pathname, start + shape.prefixLengths[k], end));
+      k++;
+    }
     start = end + 1;
   }
   if (shape.tail) set(groups, names[k], stringSlice.call(pathname, start));

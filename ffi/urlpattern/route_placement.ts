@@ -6,8 +6,10 @@
  * A placement is a list of segment keys, each one of:
  * - literal text: the pathname's segment is exactly that text;
  * - PARAM: a plain `:name` segment, any non-empty segment;
- * - PARTIAL + prefix: a segment that starts with the (non-empty) literal prefix, e.g. `/r5-:id`, `/v:version`,
- *   `/file{.:ext}?`: what follows the prefix inside the segment is left to the pattern.
+ * - PREFIX_PARAM + prefix: a segment that is the (non-empty) literal prefix and then a `:name` to its end, e.g.
+ *   `/r5-:id`, `/v:version`: any segment that starts with the prefix and goes on past it (the rest is the group);
+ * - PARTIAL + prefix: a segment that starts with the (non-empty) literal prefix, e.g. `/file{.:ext}?`, `/page-:n.html`:
+ *   what follows the prefix inside the segment is left to the pattern.
  */
 import { COMPONENT_EMPTY, COMPONENT_EXACT_MATCH, COMPONENT_REGEXP, FLAG_REGEXP_IGNORES_CASE } from "./ada_calls.ts";
 import type { PatternInternals } from "./url_pattern.ts";
@@ -18,6 +20,8 @@ const PATHNAME = 5;
 export const PARAM = "\u0000";
 /** The mark before a PARTIAL key's prefix. */
 export const PARTIAL = "\u0001";
+/** The mark before a PREFIX_PARAM key's prefix. */
+export const PREFIX_PARAM = "\u0002";
 
 /** Where a pathname pattern goes in the index. */
 export type Placement =
@@ -92,11 +96,14 @@ function groupEnd(source: string, open: number): number {
 
 const NOWHERE: Placement = { kind: "prefix", segments: [] };
 
-/** The key of a segment that is none of the three (`/:id-foo`): the trie holds nothing from it on. */
+/** The key of a segment that is none of the above (`/:id-foo`): the trie holds nothing from it on. */
 const UNKNOWN_KEY = PARTIAL;
 
-/** What the segment being read is, in classifySource. */
-const LITERAL = 0, WHOLE_PARAM = 1, PREFIXED = 2, UNKNOWN = 3;
+/**
+ * What the segment being read is, in classifySource: PREFIXED_PARAM while it is a literal prefix and one `:name` (so
+ * far), PREFIXED once more follows.
+ */
+const LITERAL = 0, WHOLE_PARAM = 1, PREFIXED = 2, UNKNOWN = 3, PREFIXED_PARAM = 4;
 
 /**
  * The placement of a pathname ada compiled to a RegExp `source`: reads the source as ada writes it (`^`, then escaped
@@ -114,6 +121,8 @@ function classifySource(source: string): Placement {
       ? text
       : kind === WHOLE_PARAM
       ? PARAM
+      : kind === PREFIXED_PARAM
+      ? PREFIX_PARAM + text
       : kind === PREFIXED
       ? PARTIAL + text
       : UNKNOWN_KEY;
@@ -130,8 +139,9 @@ function classifySource(source: string): Placement {
     }
     if (kind !== -1 && hasAt(source, SEGMENT_PARAM_SOURCE, i)) {
       if (!isOneOf(QUANTIFIERS, source[i + SEGMENT_PARAM_SOURCE.length])) {
-        if (kind === LITERAL) kind = text === "" ? WHOLE_PARAM : PREFIXED;
+        if (kind === LITERAL) kind = text === "" ? WHOLE_PARAM : PREFIXED_PARAM;
         else if (kind === WHOLE_PARAM) kind = UNKNOWN; // two groups in one segment: which holds what is the pattern's
+        else if (kind === PREFIXED_PARAM) kind = PREFIXED;
         i += SEGMENT_PARAM_SOURCE.length;
         continue;
       }
@@ -158,6 +168,8 @@ function classifySource(source: string): Placement {
         text += literal;
       } else if (kind === WHOLE_PARAM) {
         kind = UNKNOWN; // `/:id-foo`: not a plain segment
+      } else if (kind === PREFIXED_PARAM) {
+        kind = PREFIXED; // `/page-:n.html`: a suffix, left to the pattern
       } // PREFIXED: a suffix, left to the pattern; UNKNOWN stays so
       i = next;
       continue;
@@ -176,7 +188,9 @@ function classifySource(source: string): Placement {
   // The rest is unknown. The segment being read is whole when a "/" must follow; else it may go on into the rest,
   // so only its literal prefix is known.
   if (whole) push();
-  else if ((kind === LITERAL || kind === PREFIXED) && text !== "") segments[segments.length] = PARTIAL + text;
+  else if ((kind === LITERAL || kind === PREFIXED || kind === PREFIXED_PARAM) && text !== "") {
+    segments[segments.length] = PARTIAL + text;
+  }
   return { kind: "prefix", segments: leading(segments) };
 }
 
@@ -267,10 +281,10 @@ export function runtimePlacement(placement: Placement): Placement {
       keys[keys.length] = key;
       continue;
     }
-    const partial = key[0] === PARTIAL;
-    const text = partial ? key.slice(1) : key;
+    const mark = key[0] === PARTIAL || key[0] === PREFIX_PARAM ? key[0] : "";
+    const text = mark === "" ? key : key.slice(1);
     if (allKept(text)) {
-      keys[keys.length] = partial ? PARTIAL + foldAscii(text) : foldAscii(text);
+      keys[keys.length] = mark + foldAscii(text);
       continue;
     }
     let kept = "";

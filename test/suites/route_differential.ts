@@ -101,8 +101,10 @@ const PARAMS: Piece[] = [
   ["{/:a}+", ["/a", "/a/b"]],
 ];
 const PARTIALS: Piece[] = [
-  ["/r5-:id", ["/r5-1", "/r5-abc", "/R5-1"]],
-  ["/v:version", ["/v1", "/v22", "/V1"]],
+  ["/r5-:id", ["/r5-1", "/r5-abc", "/R5-1", "/r5-"]],
+  ["/v:version", ["/v1", "/v22", "/V1", "/v"]],
+  ["/v:version/*", ["/v1/", "/v1", "/v/x", "/v2/a/b"]],
+  ["/q:a/z/:b", ["/q1/z/2", "/q/z/2", "/q1/z/"]],
   ["/V:version", ["/V1", "/v1"]],
   ["/file{.:ext}?", ["/file", "/file.txt", "/FILE.txt"]],
   ["/*.js", ["/app.js", "/a.JS"]],

@@ -101,6 +101,9 @@ const COMPLEX: [string, string][] = [
   ["{:x}?", "q"],
   ["*.png", "logo.png"],
   [":x(.*)", "any/thing"],
+  ["r5-:id", "r5-1"],
+  ["r5-:id", "r5-"],
+  ["v:version", "v2"],
 ];
 const VALUES = ["42", "me", "abc", "x%20y", "%E2%82%AC", "ä", "a.html", "v12", "foo", "bar", "a-b", "b", "users", "Me"];
 const HOSTS = ["example.com", "a.example.com", "other.org", "EXAMPLE.com", "127.0.0.1"];
