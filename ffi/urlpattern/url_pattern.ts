@@ -453,8 +453,9 @@ export class URLPattern {
 
 /**
  * The exec() result of a route's pattern (every component but the pathname a `*`) for the prepared values, given the
- * pathname's groups and input: one object literal, whose allocations V8's optimizing compiler folds into one (a route() hit cost 1-15%
- * less than with the components made one by one). Members in WebIDL's (lexicographic) order, as Node's built-in.
+ * pathname's groups and input: one object literal, whose allocations V8's optimizing compiler folds into one (a
+ * route() hit cost 1-15% less than with the components made one by one). Members in WebIDL's (lexicographic) order, as
+ * Node's built-in gives them.
  */
 function routeResult(
   inputs: URLPatternInput[],
