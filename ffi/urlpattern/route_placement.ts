@@ -42,7 +42,9 @@ const TAIL_WILDCARD_SOURCE = "(?:\\/(.*))";
 const SYNTAX = "^$\\.*+?()[]{}|/";
 const QUANTIFIERS = "?*+{";
 
-// Classifying runs when a pattern is added, after user code ran: plain indexing and loops, no String.prototype calls.
+// Classifying runs when a pattern is added, after user code ran: plain indexing and loops, and no String.prototype
+// method but slice as it was at load.
+const stringSlice = String.prototype.slice;
 
 /** Whether `s` has `prefix` at `at`. */
 function hasAt(s: string, prefix: string, at: number): boolean {
@@ -282,7 +284,7 @@ export function runtimePlacement(placement: Placement): Placement {
       continue;
     }
     const mark = key[0] === PARTIAL || key[0] === PREFIX_PARAM ? key[0] : "";
-    const text = mark === "" ? key : key.slice(1);
+    const text = mark === "" ? key : stringSlice.call(key, 1) as string;
     if (allKept(text)) {
       keys[keys.length] = mark + foldAscii(text);
       continue;

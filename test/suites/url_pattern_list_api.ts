@@ -233,6 +233,27 @@ export function register(api: Api): void {
     }
   });
 
+  test("realm safety: a runtime URLPattern added while String.prototype.slice is replaced is indexed as before", () => {
+    // Adding one classifies its pathname into index keys (route_placement.ts's runtimePlacement), after user code ran.
+    const Builtin = (globalThis as unknown as { URLPattern?: new (...a: unknown[]) => Pattern }).URLPattern;
+    if (Builtin === undefined || Builtin === (URLPattern as unknown)) {
+      console.log("  (skipped: this runtime has no URLPattern of its own)");
+      return;
+    }
+    const theirs = [new Builtin({ pathname: "/R5-:id" }), new Builtin({ pathname: "/file{.:ext}?" })];
+    const list = new URLPatternList();
+    const slice = String.prototype.slice;
+    try {
+      String.prototype.slice = () => "";
+      for (const pattern of theirs) list.add(pattern as never);
+    } finally {
+      String.prototype.slice = slice;
+    }
+    for (const input of ["https://h/R5-42", "https://h/r5-42", "https://h/file.txt", "https://h/file", "https://h/x"]) {
+      assert.is(list.exec(input)?.index ?? -1, loop(theirs, input)?.index ?? -1, input);
+    }
+  });
+
   test("the runtime's own URLPattern objects are kept as they are: their own answers, ignoreCase included", () => {
     const Builtin = (globalThis as unknown as { URLPattern?: new (...a: unknown[]) => Pattern }).URLPattern;
     if (Builtin === undefined || Builtin === (URLPattern as unknown)) {
