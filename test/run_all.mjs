@@ -19,12 +19,13 @@
 // Always: deno lint, deno fmt --check, deno check and a JSR publish dry run; and the release files check
 // (test/release_files_check.mjs: actionlint on the release workflow, package metadata and file list, the benchmark
 // tables against their results files).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readCheckSummary } from "./support/check_summary.mjs";
+import { shAsync } from "./support/checks.mjs";
 import { hasNodeFfi, NODE_LINES, nodeBinary } from "./support/node_lines.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -198,35 +199,26 @@ async function inParallel(tasks, limit) {
 }
 
 /** run(), without waiting: its output printed whole when it ends; also its wall time in seconds. */
-function runAsync(label, command, args, env = {}) {
+async function runAsync(label, command, args, env = {}) {
   const shownEnv = Object.entries(env).map(([k, v]) => `${k}=${v} `).join("");
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      env: { ...process.env, ...env },
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
-    // A hung suite fails instead of holding CI to its own limit.
-    const timer = setTimeout(() => child.kill("SIGKILL"), STEP_TIMEOUT_MS);
-    let ended = false;
-    const done = (status, note) => {
-      if (ended) return; // "error" and then "close"
-      ended = true;
-      clearTimeout(timer);
-      console.log(`\n=== ${label}: ${shownEnv}${[command, ...args].join(" ")}`);
-      process.stdout.write(stdout);
-      process.stderr.write(stderr);
-      if (note) console.log(`${label}: ${note}`);
-      resolve({ status, stdout, output: stdout + stderr, seconds: Math.round((Date.now() - started) / 1000) });
-    };
-    child.on("error", (error) => done(1, `could not start: ${error.message}`));
-    child.on("close", (code, signal) => done(code ?? signal, signal ? `killed by ${signal}` : undefined));
+  // A hung suite fails instead of holding CI to its own limit.
+  const { status, signal, stdout, stderr, note } = await shAsync(command, args, {
+    env,
+    cwd: root,
+    timeout: STEP_TIMEOUT_MS,
   });
+  console.log(`\n=== ${label}: ${shownEnv}${[command, ...args].join(" ")}`);
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  if (note) console.log(`${label}: ${note}`);
+  // A suite that could not start failed (1); one killed reports its signal.
+  return {
+    status: status ?? signal ?? 1,
+    stdout,
+    output: stdout + stderr,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
 }
 
 {

@@ -26,8 +26,9 @@ export function sh(command, args, options = {}) {
 }
 
 /**
- * sh() without blocking: resolves to the same { status, stdout, out } (status null and a note in `out` when it was
- * killed at the time limit or could not start).
+ * sh() without blocking: resolves to { status, stdout, out } as sh() does, with `stderr` apart, the `signal` that ended
+ * the command (null if it exited), and a `note` (also at the end of `out`) when it was killed at the time limit
+ * (`timeout`, 10 minutes unless given) or could not start; status is null then.
  */
 export function shAsync(command, args, options = {}) {
   const { timeout = 600_000, ...spawnOptions } = options;
@@ -43,14 +44,15 @@ export function shAsync(command, args, options = {}) {
     child.stderr?.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
     let ended = false;
-    const end = (status, note) => {
+    const end = (status, signal, note) => {
       if (ended) return; // "error" and then "close"
       ended = true;
       clearTimeout(timer);
-      resolve({ status, stdout, out: `${stdout}${stderr}${note ? `${command}: ${note}` : ""}` });
+      const out = `${stdout}${stderr}${note ? `${command}: ${note}` : ""}`;
+      resolve({ status, signal, stdout, stderr, note, out });
     };
-    child.on("error", (error) => end(null, error.message));
-    child.on("close", (code, signal) => end(code, signal ? `killed by ${signal}` : undefined));
+    child.on("error", (error) => end(null, null, `could not start: ${error.message}`));
+    child.on("close", (code, signal) => end(code, signal, signal ? `killed by ${signal}` : undefined));
   });
 }
 
