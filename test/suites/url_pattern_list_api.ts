@@ -257,7 +257,7 @@ export function register(api: Api): void {
   test("the runtime's own URLPattern objects are kept as they are: their own answers, ignoreCase included", () => {
     const Builtin = (globalThis as unknown as { URLPattern?: new (...a: unknown[]) => Pattern }).URLPattern;
     if (Builtin === undefined || Builtin === (URLPattern as unknown)) {
-      console.log("  (this runtime has no URLPattern of its own: nothing to keep)");
+      console.log("  (skipped: this runtime has no URLPattern of its own)");
       return;
     }
     const theirs = new Builtin({ pathname: "/A/:id" }, { ignoreCase: true });
