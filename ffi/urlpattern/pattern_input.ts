@@ -258,13 +258,15 @@ export function prepareInput(
     if (initValues === null) return null;
     return [init];
   }
-  const url = toUSVString(input);
-  // A request that is already canonical (canonical_input.ts): its values cut from it, no crossing.
-  if (base === undefined ? scanCanonical(url) : scanCanonicalWithBase(url, base)) {
+  // A request that is already canonical (canonical_input.ts): its values cut from it, no crossing. A string the scan
+  // accepts is ASCII, so already a USVString: a string is converted only when the scan refuses it.
+  const given = typeof input === "string" ? input : toUSVString(input);
+  if (base === undefined ? scanCanonical(given) : scanCanonicalWithBase(given, base)) {
     initValues = null;
     scanned = true;
-    return base === undefined ? [url] : [url, base];
+    return base === undefined ? [given] : [given, base];
   }
+  const url = typeof input === "string" ? toUSVString(given) : given;
   const href = parseHref(url, base);
   if (href === null) return null;
   initValues = null;

@@ -245,6 +245,9 @@ export function register(api: Api): void {
     assert.equal(make({ pathname: "/:café/:名前" }).exec("https://h/1/2")!.pathname.groups, { café: "1", 名前: "2" });
     assert.is(make({ pathname: "/x" }).test("https://h/\uD800"), false);
     assert.is(make({ pathname: "/%EF%BF%BD" }).test("https://h/\uD800"), true);
+    // exec() reports its input as WebIDL converted it (a lone surrogate is U+FFFD), as the built-ins do.
+    assert.equal(make({ pathname: "/*" }).exec("https://h/a\uD800")!.inputs, ["https://h/a\uFFFD"]);
+    assert.equal(make({ pathname: "/*" }).exec("/x\uDC00", "https://h")!.inputs, ["/x\uFFFD", "https://h"]);
   });
 
   test.run();
