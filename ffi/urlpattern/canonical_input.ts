@@ -72,6 +72,11 @@ for (let c = 0x21; c < 0x7f; c++) {
 
 // What the last accepted scan found, read by the getters below until the next scan.
 let scannedInput = "";
+/**
+ * The recorded input's hostname and pathname once cut (null until asked): a list's lookup reads the pathname three or
+ * four times (its index, a decided pattern's groups, the result), and each cut is a string made.
+ */
+let scannedHostname: string | null = null, scannedPathname: string | null = null;
 let scheme = "";
 let hostStart = 0, hostEnd = 0, portStart = 0, pathStart = 0, pathEnd = 0, queryEnd = 0;
 /** Where "?" and "#" stand, or -1. */
@@ -262,6 +267,7 @@ let baseValues: string[] | null = null;
 export function scanCanonical(input: string): boolean {
   if (!scanAbsolute(input)) return false;
   scannedInput = input;
+  scannedHostname = scannedPathname = null;
   baseValues = null;
   return true;
 }
@@ -289,6 +295,7 @@ export function scanCanonicalWithBase(input: string, base: string): boolean {
   }
   if (!scanPath(input, 0, true)) return false;
   scannedInput = input;
+  scannedHostname = scannedPathname = null;
   baseValues = values;
   return true;
 }
@@ -340,12 +347,12 @@ export function valueOfScanned(c: number): string {
     case 2:
       return "";
     case 3:
-      return baseValues === null ? slice.call(s, hostStart, hostEnd) : baseValues[1];
+      return baseValues === null ? (scannedHostname ??= slice.call(s, hostStart, hostEnd)) : baseValues[1];
     case 4:
       if (baseValues !== null) return baseValues[2];
       return portStart === hostEnd ? "" : slice.call(s, portStart, pathStart);
     case 5:
-      return slice.call(s, pathStart, pathEnd);
+      return scannedPathname ??= slice.call(s, pathStart, pathEnd);
     case 6:
       return queryMark === -1 ? "" : slice.call(s, queryMark + 1, queryEnd);
     default:
