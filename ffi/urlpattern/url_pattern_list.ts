@@ -68,9 +68,14 @@ const TEST = 0, EXEC = 1, MATCH = 2;
  * RangeError on V8), and the list must then throw as the loop over the patterns would, not answer where they cannot.
  */
 const DECIDED_PATHNAME_LIMIT = 1 << 16;
+const setPrototypeOf = Object.setPrototypeOf as <T>(object: T, prototype: null) => T;
 
-/** The candidate lists of the lookup under way (reused: a lookup runs no user code, so none starts inside another). */
-const lists: number[][] = [];
+/**
+ * The candidate lists of the lookup under way (reused: only a runtime URLPattern's exec can run user code inside a
+ * lookup, and #lookupAsking() copies them before asking one). With no prototype: writing a new index of an array
+ * looks for a setter up its prototype chain, and a user's `Array.prototype[0]` setter would swallow the write.
+ */
+const lists: number[][] = setPrototypeOf([], null);
 
 /** The winner's result (exec) or params (match) of the last lookup, set just before it returns. */
 let lastResult: URLPatternResult | null = null;
@@ -332,8 +337,8 @@ export class URLPatternList {
       }
       return -1;
     }
-    const heads: number[] = [];
-    for (let l = 0; l < count; l++) heads[l] = 0;
+    // Where the merge stands in each list (typed: writing an index calls no setter a user put on Array.prototype).
+    const heads = new Int32Array(count);
     for (;;) {
       const best = nextCandidate(lists, heads, count);
       if (best === -1) return -1;
@@ -383,12 +388,13 @@ export class URLPatternList {
   /**
    * #lookup() for a list that holds runtime URLPatterns: ours narrowed by the index as there, theirs by their own
    * index where the input is a plain http(s) URL string (else all of them), merged in index order. A runtime pattern
-   * is asked with the lookup's own arguments; its conversion of them may run user code (a toString, a dictionary's
-   * getters) that makes lookups of its own, so this one keeps its state to itself: its candidate lists copied, the
+   * is asked with the lookup's own arguments, and asking it may run user code that makes lookups of its own: its
+   * conversion of them (a toString, a dictionary's getters) and, on Node, its matching (Node's built-in calls
+   * `RegExp.prototype.exec` as it is now). So this one keeps its state to itself: its candidate lists copied, the
    * prepared values cut once and restored after each such call.
    */
   #lookupAsking(mode: number, input: unknown, baseURL: unknown, method: string, allowed: Uint8Array | null): number {
-    // A URL string alone: asking a runtime pattern runs no user code, so no lookup can start inside this one.
+    // A URL string alone: converting it runs no user code (a lookup may still start inside the runtime's matching).
     const plain = typeof input === "string" && baseURL === undefined;
     let count = 0;
     let inputs: URLPatternInput[] | null = null;
@@ -412,31 +418,31 @@ export class URLPatternList {
     if (count === 0) return -1;
     const patterns = this.#patterns;
     const runtime = this.#runtime;
-    if (count === 1 && plain) {
+    if (count === 1) {
       const list = lists[0];
       for (let k = 0; k < list.length; k++) {
         const index = list[k];
         if (allowed !== null && allowed[index] === 0) continue;
-        if (runtime[index] ? askRuntime(patterns[index], mode, input, baseURL) : this.#accept(index, mode, inputs, 0)) {
+        if (runtime[index]) {
+          const matched = askRuntime(patterns[index], mode, input, baseURL);
+          if (values !== null) restoreValues(values);
+          if (matched) return index;
+        } else if (this.#accept(index, mode, inputs, 0)) {
           return index;
         }
       }
       return -1;
     }
-    let own = lists;
-    if (!plain) {
-      own = [];
-      for (let l = 0; l < count; l++) own[l] = lists[l];
-    }
-    const heads: number[] = [];
-    for (let l = 0; l < count; l++) heads[l] = 0;
+    const own: number[][] = setPrototypeOf([], null);
+    for (let l = 0; l < count; l++) own[l] = lists[l];
+    const heads = new Int32Array(count);
     for (;;) {
       const best = nextCandidate(own, heads, count);
       if (best === -1) return -1;
       if (allowed !== null && allowed[best] === 0) continue;
       if (runtime[best]) {
         const matched = askRuntime(patterns[best], mode, input, baseURL);
-        if (values !== null && !plain) restoreValues(values);
+        if (values !== null) restoreValues(values);
         if (matched) return best;
       } else if (this.#accept(best, mode, inputs, 0)) {
         return best;
@@ -466,7 +472,7 @@ function anyAllowed(count: number, allowed: Uint8Array): boolean {
  * The candidate lists merged in index order: the smallest index at the heads of `lists` (each list in index order,
  * `heads` where each stands), its list's head moved past it; -1 when every list is spent.
  */
-function nextCandidate(lists: number[][], heads: number[], count: number): number {
+function nextCandidate(lists: number[][], heads: Int32Array, count: number): number {
   let best = -1;
   let from = -1;
   for (let l = 0; l < count; l++) {

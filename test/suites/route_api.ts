@@ -563,6 +563,70 @@ export function register(api: Api): void {
     assert.equal(await answer(routed, request("/doc", "get")), [405, "no route for GET"]);
   });
 
+  test("a lookup that starts inside the runtime's own matching (Node's calls RegExp.prototype.exec) keeps its answer", async () => {
+    const Builtin = (globalThis as { URLPattern?: PatternClass }).URLPattern;
+    if (Builtin === undefined || Builtin === (URLPattern as unknown)) {
+      console.log("  (skipped: this runtime has no URLPattern of its own)");
+      return;
+    }
+    const routes = [
+      { pattern: new Builtin({ pathname: "/b/:y(\\d+)" }), handler: text("0") },
+      { pattern: p({ pathname: "/c/:y" }), handler: text("1") },
+      { pattern: p({ pathname: "/b/:y" }), handler: (_r: Request, params: Params) => `2 ${params.pathname.groups.y}` },
+      { pattern: new Builtin({ pathname: "/b/*" }), handler: text("3") },
+    ] as unknown as Route[];
+    const routed = route(routes, notFound);
+    const list = new api.URLPatternList(routes.map((r) => r.pattern) as never);
+    const exec = RegExp.prototype.exec;
+    let nested = 0;
+    let got: unknown, found: unknown;
+    try {
+      RegExp.prototype.exec = function (this: RegExp, value: string) {
+        // Routes and matches other URLs while the outer lookup is under way (a wrapper that uses ada-ffi itself).
+        if (nested++ === 0) {
+          routed({ url: `${ORIGIN}/c/zzz`, method: "GET" } as unknown as Request);
+          list.exec(`${ORIGIN}/other/zzz`);
+          p({ pathname: "/*" }).exec(`${ORIGIN}/x/y`);
+        }
+        return exec.call(this, value);
+      };
+      got = routed({ url: `${ORIGIN}/b/abc`, method: "GET" } as unknown as Request);
+      found = list.exec(`${ORIGIN}/b/abc`)?.index;
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    assert.is(got, "2 abc");
+    assert.is(found, 2);
+    if (nested === 0) console.log("  (this runtime's URLPattern does not call RegExp.prototype.exec: nothing nested)");
+  });
+
+  test("an index setter on Array.prototype, added after route() was made, changes no answer", async () => {
+    const routes = [
+      { pattern: p({ pathname: "/a/*" }), handler: () => "0" },
+      { pattern: p({ pathname: "/a/:x" }), handler: () => "1" },
+      { pattern: p({ pathname: "/:y/b" }), handler: () => "2" },
+    ] as unknown as Route[];
+    const routed = route(routes, (() => "none") as unknown as RequestHandler);
+    const list = new api.URLPatternList(routes.map((r) => r.pattern) as never);
+    const answers: unknown[] = [];
+    const urls = [`${ORIGIN}/a/b`, `${ORIGIN}/x/b`, `${ORIGIN}/a/b/c`, `${ORIGIN}/z`];
+    for (let k = 0; k < 2; k++) {
+      if (k === 1) {
+        Object.defineProperty(Array.prototype, "0", { set() {}, get: () => undefined, configurable: true });
+      }
+      try {
+        for (const url of urls) {
+          answers.push(routed({ url, method: "GET" } as unknown as Request), list.exec(url)?.index ?? -1);
+        }
+      } finally {
+        delete (Array.prototype as unknown as Record<string, unknown>)[0];
+      }
+    }
+    const half = answers.length / 2;
+    assert.equal(answers.slice(half), answers.slice(0, half));
+    assert.equal(answers.slice(0, half), ["0", 0, "2", 2, "0", 0, "none", -1]);
+  });
+
   test("the same answers as std's loop over a mixed table (both kinds of pattern, options, methods)", async () => {
     const Builtin = (globalThis as { URLPattern?: PatternClass }).URLPattern;
     const kinds: [string, PatternClass][] = [["ours", URLPattern as unknown as PatternClass]];
