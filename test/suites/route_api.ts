@@ -563,7 +563,7 @@ export function register(api: Api): void {
     assert.equal(await answer(routed, request("/doc", "get")), [405, "no route for GET"]);
   });
 
-  test("a lookup that starts inside the runtime's own matching (Node's calls RegExp.prototype.exec) keeps its answer", async () => {
+  test("a lookup that starts inside the runtime's own matching (Node's calls RegExp.prototype.exec) keeps its answer", () => {
     const Builtin = (globalThis as { URLPattern?: PatternClass }).URLPattern;
     if (Builtin === undefined || Builtin === (URLPattern as unknown)) {
       console.log("  (skipped: this runtime has no URLPattern of its own)");
@@ -600,7 +600,7 @@ export function register(api: Api): void {
     if (nested === 0) console.log("  (this runtime's URLPattern does not call RegExp.prototype.exec: nothing nested)");
   });
 
-  test("an index setter on Array.prototype, added after route() was made, changes no answer", async () => {
+  test("an index setter on Array.prototype, added after route() was made, changes no answer", () => {
     const routes = [
       { pattern: p({ pathname: "/a/*" }), handler: () => "0" },
       { pattern: p({ pathname: "/a/:x" }), handler: () => "1" },
