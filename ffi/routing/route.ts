@@ -11,13 +11,18 @@
  * request matches no route there, in std as here).
  */
 import { execAllowed, takeResult, URLPatternList } from "../urlpattern/url_pattern_list.ts";
-import { patternInternals, type URLPatternInput, type URLPatternResult } from "../urlpattern/url_pattern.ts";
-import { isRuntimePattern } from "../urlpattern/runtime_patterns.ts";
+import {
+  patternInternals,
+  URLPattern,
+  type URLPatternInput,
+  type URLPatternResult,
+} from "../urlpattern/url_pattern.ts";
+import { isRuntimePattern, runtimeExecMethod } from "../urlpattern/runtime_patterns.ts";
 import { invalidArgTypeError } from "../builtins/errors.ts";
 
 /**
  * A URLPattern a route can hold: ada-ffi's, or the runtime's own (Deno's, Bun's, Node 24+'s) as `@std/http` users
- * make them with `new URLPattern(...)`.
+ * make them with `new URLPattern(...)`; or any object with this interface, asked through its own `exec`.
  */
 export interface RoutePattern {
   readonly protocol: string;
@@ -105,8 +110,12 @@ function methodsOf(route: Route, at: number): string[] | null {
  * ], () => new Response("Not found", { status: 404 }));
  * Deno.serve(handler); // or Bun.serve({ fetch: handler }), or a Worker's fetch
  *
- * @throws {TypeError} when `routes` is not an array of routes (each with a URLPattern, a handler function and a method
- * that is a string or an array of strings, or none), or `defaultHandler` is not a function (code
+ * A pattern whose `exec` is not its class's own (a subclass's override, an own property, another implementation of
+ * the interface) is asked through that `exec`, on every request its method allows, in array order, as std's loop asks
+ * it; a truthy result matches.
+ *
+ * @throws {TypeError} when `routes` is not an array of routes (each with a pattern that has an `exec` method, a
+ * handler function and a method that is a string or an array of strings, or none), or `defaultHandler` is not a function (code
  * `ERR_INVALID_ARG_TYPE`). A handler that throws, or whose promise rejects, is not caught: the error reaches the
  * server, as with std.
  */
@@ -116,42 +125,133 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
   const kept: Route[] = [];
   const patterns: RoutePattern[] = [];
   const methods: (string[] | null)[] = [];
+  /** Per route: its pattern's own `exec` when the route is asked through it (see patternExec), else null. */
+  const ownExecs: (AnyFunction | null)[] = [];
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i];
     if (typeof r !== "object" || r === null) throw invalidArgTypeError(`routes[${i}]`, "Route", r);
     const pattern = r.pattern;
-    if (patternInternals(pattern) === null && !isRuntimePattern(pattern)) {
-      throw invalidArgTypeError(`routes[${i}].pattern`, "URLPattern", pattern);
-    }
+    ownExecs[i] = patternExec(pattern, i);
     if (typeof r.handler !== "function") throw invalidArgTypeError(`routes[${i}].handler`, "function", r.handler);
     kept[i] = r;
     patterns[i] = pattern;
     methods[i] = methodsOf(r, i);
   }
+  // The list holds the routes it can match itself (`listed`, in array order); the others are asked in order.
+  const listed: number[] = [];
+  const asked: number[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    if (ownExecs[i] === null) listed[listed.length] = i;
+    else asked[asked.length] = i;
+  }
   const list = new URLPatternList();
-  for (let i = 0; i < patterns.length; i++) list.add(patterns[i] as never);
-  const { byMethod, others } = allowedByMethod(methods);
+  for (let k = 0; k < listed.length; k++) list.add(patterns[listed[k]] as never);
+  const { named, masks, others } = allowedByMethod(methods);
 
-  return function routeRequest(request: RouteRequest, info?: ServeHandlerInfo): RouteResponse | Promise<RouteResponse> {
-    if (typeof request !== "object" || request === null) throw invalidArgTypeError("request", "Request", request);
-    const url = request.url;
-    if (typeof url !== "string") throw invalidArgTypeError("request.url", "string", url);
-    const found: Uint8Array | null | undefined = mapGet.call(byMethod, request.method);
-    const index = execAllowed(list, url, found === undefined ? others : found);
-    if (index === -1) return defaultHandler(request, info);
-    // The result first: reading `handler` may run a getter that routes another request.
-    const result = takeResult();
-    return kept[index].handler(request, result, info);
+  if (asked.length === 0) {
+    // Every route in the list: a list index is a route index.
+    const listByMethod = new Map<string, Uint8Array | null>();
+    for (let m = 0; m < named.length; m++) mapSet.call(listByMethod, named[m], allowedOrAll(masks[m]));
+    const listOthers = allowedOrAll(others);
+    return function routeRequest(
+      request: RouteRequest,
+      info?: ServeHandlerInfo,
+    ): RouteResponse | Promise<RouteResponse> {
+      if (typeof request !== "object" || request === null) throw invalidArgTypeError("request", "Request", request);
+      const url = request.url;
+      if (typeof url !== "string") throw invalidArgTypeError("request.url", "string", url);
+      const found: Uint8Array | null | undefined = mapGet.call(listByMethod, request.method);
+      const index = execAllowed(list, url, found === undefined ? listOthers : found);
+      if (index === -1) return defaultHandler(request, info);
+      // The result first: reading `handler` may run a getter that routes another request.
+      const result = takeResult();
+      return kept[index].handler(request, result, info);
+    };
+  }
+
+  // Some routes are asked through their own exec: per method, the list's mask and the asked routes it allows.
+  const lookups = new Map<string, MethodLookup>();
+  for (let m = 0; m < named.length; m++) mapSet.call(lookups, named[m], methodLookup(masks[m], listed, asked));
+  const othersLookup = methodLookup(others, listed, asked);
+  return function routeRequestAsking(
+    request: RouteRequest,
+    info?: ServeHandlerInfo,
+  ): RouteResponse | Promise<RouteResponse> {
+    const url = requestURL(request);
+    const lookup: MethodLookup = mapGet.call(lookups, request.method) ?? othersLookup;
+    const index = execAllowed(list, url, lookup.listAllowed);
+    const found = index === -1 ? kept.length : listed[index];
+    const result = index === -1 ? null : takeResult();
+    // An asked route before the list's answer answers first, as in the loop: the first whose exec result is truthy.
+    const askedAllowed = lookup.asked;
+    for (let k = 0; k < askedAllowed.length && askedAllowed[k] < found; k++) {
+      const i = askedAllowed[k];
+      const own = apply(ownExecs[i]!, patterns[i], [url]);
+      if (own) return kept[i].handler(request, own as URLPatternResult, info);
+    }
+    if (result === null) return defaultHandler(request, info);
+    return kept[found].handler(request, result, info);
   };
 }
 
+// deno-lint-ignore no-explicit-any
+type AnyFunction = (...args: any[]) => unknown;
+const apply = Reflect.apply as (f: AnyFunction, self: unknown, args: unknown[]) => unknown;
+const ourExec = URLPattern.prototype.exec;
+
 /**
- * Which routes each method may reach: per method a route names, 1 for its routes and for those that take every
- * method (null where that is all routes); `others` for any other method (the routes that take every method).
+ * How route() matches a route's pattern: null when the list can (ada-ffi's URLPattern, or the runtime's own, with the
+ * `exec` its class gives it); else the pattern's own `exec`, which the route is then asked through, in array order, on
+ * every request its method allows, as std's loop asks every pattern (a subclass that overrides `exec`, an `exec` set on
+ * the object, another implementation such as urlpattern-polyfill's). Read once, here.
+ */
+function patternExec(pattern: unknown, at: number): AnyFunction | null {
+  if (typeof pattern !== "object" || pattern === null) {
+    throw invalidArgTypeError(`routes[${at}].pattern`, "URLPattern", pattern);
+  }
+  const exec = (pattern as { exec?: unknown }).exec;
+  const ours = patternInternals(pattern) !== null;
+  const runtimes = !ours && isRuntimePattern(pattern);
+  if ((ours && exec === ourExec) || (runtimes && exec === runtimeExecMethod)) return null;
+  // Our exec or the runtime's on an object that is not such a pattern would throw on every request: refused now.
+  if (typeof exec !== "function" || (!ours && !runtimes && (exec === ourExec || exec === runtimeExecMethod))) {
+    throw invalidArgTypeError(`routes[${at}].pattern`, "URLPattern", pattern);
+  }
+  return exec as AnyFunction;
+}
+
+/** `request.url`, checked. */
+function requestURL(request: RouteRequest): string {
+  if (typeof request !== "object" || request === null) throw invalidArgTypeError("request", "Request", request);
+  const url = (request as { url: unknown }).url;
+  if (typeof url !== "string") throw invalidArgTypeError("request.url", "string", url);
+  return url;
+}
+
+/** One method's lookup when some routes are asked: the list's mask (null: all), and the asked routes allowed. */
+interface MethodLookup {
+  listAllowed: Uint8Array | null;
+  asked: Int32Array;
+}
+
+function methodLookup(allowed: Uint8Array, listed: number[], asked: number[]): MethodLookup {
+  const listAllowed = new Uint8Array(listed.length);
+  for (let k = 0; k < listed.length; k++) listAllowed[k] = allowed[listed[k]];
+  let count = 0;
+  for (let k = 0; k < asked.length; k++) if (allowed[asked[k]] !== 0) count++;
+  const askedAllowed = new Int32Array(count);
+  count = 0;
+  for (let k = 0; k < asked.length; k++) if (allowed[asked[k]] !== 0) askedAllowed[count++] = asked[k];
+  return { listAllowed: allowedOrAll(listAllowed), asked: askedAllowed };
+}
+
+/**
+ * Which routes each method may reach: per method a route names (`named`), a mask (`masks`, in that order) with 1 for
+ * its routes and for those that take every method; `others` for any other method (the routes that take every method).
  */
 function allowedByMethod(
   methods: (string[] | null)[],
-): { byMethod: Map<string, Uint8Array | null>; others: Uint8Array | null } {
+): { named: string[]; masks: Uint8Array[]; others: Uint8Array } {
   const count = methods.length;
   const others = new Uint8Array(count);
   const named: string[] = [];
@@ -169,7 +269,7 @@ function allowedByMethod(
       }
     }
   }
-  const byMethod = new Map<string, Uint8Array | null>();
+  const masks: Uint8Array[] = [];
   for (let m = 0; m < named.length; m++) {
     const method = named[m];
     const allowed = new Uint8Array(count);
@@ -178,9 +278,14 @@ function allowedByMethod(
       if (list === null) allowed[i] = 1;
       else for (let k = 0; k < list.length; k++) if (list[k] === method) allowed[i] = 1;
     }
-    mapSet.call(byMethod, method, allowsAll(allowed) ? null : allowed);
+    masks[m] = allowed;
   }
-  return { byMethod, others: allowsAll(others) ? null : others };
+  return { named, masks, others };
+}
+
+/** A mask, or null where it allows every route (then no check is needed). */
+function allowedOrAll(allowed: Uint8Array): Uint8Array | null {
+  return allowsAll(allowed) ? null : allowed;
 }
 
 /** Whether every route is allowed (then no check is needed). */

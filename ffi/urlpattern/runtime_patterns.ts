@@ -16,6 +16,8 @@ const proto = RuntimeURLPattern?.prototype;
 const protocolGetter = proto && Object.getOwnPropertyDescriptor(proto, "protocol")?.get;
 const brandCheck = protocolGetter ? uncurry<(pattern: unknown) => string>(protocolGetter) : undefined;
 const runtimeTest = proto && uncurry<(pattern: unknown, input: unknown, baseURL: unknown) => boolean>(proto.test);
+/** The runtime's `URLPattern.prototype.exec` as it was at load (route() asks a pattern with another through it). */
+export const runtimeExecMethod: unknown = proto?.exec;
 const runtimeExec = proto && uncurry<(pattern: unknown, input: unknown, baseURL: unknown) => unknown>(proto.exec);
 
 /**

@@ -498,14 +498,17 @@ export function hasGroupZero(names: readonly string[]): boolean {
 const hasOwn = Object.hasOwn as (object: object, key: string) => boolean;
 
 /**
- * Sets a group in a groups (or params) record. A group named "__proto__" is a property like any other (as in the
- * built-ins): assigning it would set the object's prototype instead.
+ * Sets a group in a groups (or params) record, as an own data property (the built-ins define it). Assigning would
+ * not make one where `Object.prototype` has the name: "__proto__" would set the object's prototype, a user's setter
+ * would take the value, and a frozen `Object.prototype` (SES's lockdown) makes assigning `constructor` or `toString`
+ * throw. Only those names pay for the define.
  */
 export function setGroup(groups: Record<string, string | undefined>, name: string, value: string | undefined): void {
-  if (name === "__proto__") {
+  if (name in objectPrototype) {
     defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
   } else groups[name] = value;
 }
+const objectPrototype = Object.prototype;
 
 /** Whether a group name is a number (an unnamed group's: "0", "1", …). */
 export function isNumberName(name: string): boolean {
