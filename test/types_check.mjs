@@ -57,6 +57,10 @@ const app = routeRequests([{
 });
 // @ts-expect-error -- a route's pattern is a URLPattern, not a string
 routeRequests([{ pattern: "/a", handler: () => null }], app);
+// Any pattern with an exec (urlpattern-polyfill's), as std's loop calls it; not one without.
+routeRequests([{ pattern: { exec: (url: string) => route.exec(url) }, handler: (request) => app(request) }], app);
+// @ts-expect-error -- a pattern has an exec method
+routeRequests([{ pattern: { pathname: "/a" }, handler: () => null }], app);
 // @ts-expect-error -- hostname is a string
 const n: number = u.hostname;
 // @ts-expect-error -- test() returns a boolean

@@ -3,7 +3,8 @@
  * URLPatternList. The answer is the loop std's `route`/`routeLinear` runs — the first route, in array order, whose
  * method matches the request's and whose `pattern.exec(request.url)` is not null, its handler called with that result;
  * else `defaultHandler(request, info)` — found through the list's index instead of trying each route: a route whose
- * pattern cannot match the URL's pathname, or whose method is not the request's, is never asked.
+ * pattern cannot match the URL's pathname, or whose method is not the request's, is never asked. (A pattern with an
+ * `exec` of its own is asked through it, in order, on every request its method allows: see patternExec.)
  *
  * Methods, exactly as std compares them: a route without one (undefined, or any falsy value) takes every request; a
  * route's method (or each of an array's) is uppercased and compared with `request.method` as the runtime gives it
@@ -11,30 +12,17 @@
  * request matches no route there, in std as here).
  */
 import { execAllowed, takeResult, URLPatternList } from "../urlpattern/url_pattern_list.ts";
-import {
-  patternInternals,
-  URLPattern,
-  type URLPatternInput,
-  type URLPatternResult,
-} from "../urlpattern/url_pattern.ts";
+import { patternInternals, URLPattern, type URLPatternResult } from "../urlpattern/url_pattern.ts";
 import { isRuntimePattern, runtimeExecMethod } from "../urlpattern/runtime_patterns.ts";
 import { invalidArgTypeError } from "../builtins/errors.ts";
 
 /**
- * A URLPattern a route can hold: ada-ffi's, or the runtime's own (Deno's, Bun's, Node 24+'s) as `@std/http` users
- * make them with `new URLPattern(...)`; or any object with this interface, asked through its own `exec`.
+ * What a route's pattern must be: what std's loop calls, `exec(request.url)`. A URLPattern (ada-ffi's, or the
+ * runtime's own as `@std/http` users make them with `new URLPattern(...)`) is indexed; any other (urlpattern-polyfill's,
+ * a subclass that overrides `exec`) is asked through its own `exec`.
  */
 export interface RoutePattern {
-  readonly protocol: string;
-  readonly username: string;
-  readonly password: string;
-  readonly hostname: string;
-  readonly port: string;
-  readonly pathname: string;
-  readonly search: string;
-  readonly hash: string;
-  test(input?: URLPatternInput, baseURL?: string): boolean;
-  exec(input?: URLPatternInput, baseURL?: string): URLPatternResult | null;
+  exec(input: string): URLPatternResult | null;
 }
 
 /** What a server passes beside the request (Deno.serve's `info`, Bun's server): handed to handlers as it is. */
@@ -87,7 +75,7 @@ function methodsOf(route: Route, at: number): string[] | null {
   const method = route.method;
   if (!method) return null;
   const given = isArray(method) ? method : [method];
-  const methods: string[] = [];
+  const methods: string[] = newArray();
   for (let k = 0; k < given.length; k++) {
     if (typeof given[k] !== "string") {
       throw invalidArgTypeError(`routes[${at}].method`, "string or an array of strings", method);
@@ -122,11 +110,12 @@ function methodsOf(route: Route, at: number): string[] | null {
 export function route(routes: Route[], defaultHandler: RequestHandler): RequestHandler {
   if (!isArray(routes)) throw invalidArgTypeError("routes", "Array", routes);
   if (typeof defaultHandler !== "function") throw invalidArgTypeError("defaultHandler", "function", defaultHandler);
-  const kept: Route[] = [];
-  const patterns: RoutePattern[] = [];
-  const methods: (string[] | null)[] = [];
+  // Arrays without a prototype, here and below: a user's `Array.prototype[0]` setter would take a new index's write.
+  const kept: Route[] = newArray();
+  const patterns: RoutePattern[] = newArray();
+  const methods: (string[] | null)[] = newArray();
   /** Per route: its pattern's own `exec` when the route is asked through it (see patternExec), else null. */
-  const ownExecs: (AnyFunction | null)[] = [];
+  const ownExecs: (AnyFunction | null)[] = newArray();
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i];
     if (typeof r !== "object" || r === null) throw invalidArgTypeError(`routes[${i}]`, "Route", r);
@@ -138,8 +127,8 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
     methods[i] = methodsOf(r, i);
   }
   // The list holds the routes it can match itself (`listed`, in array order); the others are asked in order.
-  const listed: number[] = [];
-  const asked: number[] = [];
+  const listed: number[] = newArray();
+  const asked: number[] = newArray();
   for (let i = 0; i < kept.length; i++) {
     if (ownExecs[i] === null) listed[listed.length] = i;
     else asked[asked.length] = i;
@@ -198,6 +187,9 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
 type AnyFunction = (...args: any[]) => unknown;
 const apply = Reflect.apply as (f: AnyFunction, self: unknown, args: unknown[]) => unknown;
 const ourExec = URLPattern.prototype.exec;
+const PATTERN_TYPE = "URLPattern (or an object with its exec method)";
+const setPrototypeOf = Object.setPrototypeOf;
+const newArray = <T>(): T[] => setPrototypeOf([], null);
 
 /**
  * How route() matches a route's pattern: null when the list can (ada-ffi's URLPattern, or the runtime's own, with the
@@ -206,8 +198,8 @@ const ourExec = URLPattern.prototype.exec;
  * the object, another implementation such as urlpattern-polyfill's). Read once, here.
  */
 function patternExec(pattern: unknown, at: number): AnyFunction | null {
-  if (typeof pattern !== "object" || pattern === null) {
-    throw invalidArgTypeError(`routes[${at}].pattern`, "URLPattern", pattern);
+  if ((typeof pattern !== "object" && typeof pattern !== "function") || pattern === null) {
+    throw invalidArgTypeError(`routes[${at}].pattern`, PATTERN_TYPE, pattern);
   }
   const exec = (pattern as { exec?: unknown }).exec;
   const ours = patternInternals(pattern) !== null;
@@ -215,7 +207,7 @@ function patternExec(pattern: unknown, at: number): AnyFunction | null {
   if ((ours && exec === ourExec) || (runtimes && exec === runtimeExecMethod)) return null;
   // Our exec or the runtime's on an object that is not such a pattern would throw on every request: refused now.
   if (typeof exec !== "function" || (!ours && !runtimes && (exec === ourExec || exec === runtimeExecMethod))) {
-    throw invalidArgTypeError(`routes[${at}].pattern`, "URLPattern", pattern);
+    throw invalidArgTypeError(`routes[${at}].pattern`, PATTERN_TYPE, pattern);
   }
   return exec as AnyFunction;
 }
@@ -254,7 +246,7 @@ function allowedByMethod(
 ): { named: string[]; masks: Uint8Array[]; others: Uint8Array } {
   const count = methods.length;
   const others = new Uint8Array(count);
-  const named: string[] = [];
+  const named: string[] = newArray();
   const seen = new Map<string, true>();
   for (let i = 0; i < count; i++) {
     const list = methods[i];
@@ -269,7 +261,7 @@ function allowedByMethod(
       }
     }
   }
-  const masks: Uint8Array[] = [];
+  const masks: Uint8Array[] = newArray();
   for (let m = 0; m < named.length; m++) {
     const method = named[m];
     const allowed = new Uint8Array(count);

@@ -30,6 +30,7 @@ import {
   valueOf,
 } from "./pattern_input.ts";
 import { componentRegExp, regExpExec, regExpTest } from "./component_regexp.ts";
+import { setGroup } from "./own_members.ts";
 import { explainInvalidPattern } from "./pattern_diagnosis.ts";
 import { canParse } from "../native_calls/kept_block.ts";
 import { toUSVString } from "../builtins/conversions.ts";
@@ -39,6 +40,7 @@ import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 
 export type { URLPatternInit, URLPatternInput };
+export { setGroup };
 
 export interface URLPatternOptions {
   /** Match pathname, search and hash case-insensitively (their RegExps get the `i` flag). */
@@ -478,7 +480,6 @@ function routeResult(
 }
 
 let shapeKept = false;
-const defineProperty = Object.defineProperty;
 
 /**
  * #exec()'s RegExp components' results, made while matching and taken when the result is built (one exec at a time:
@@ -496,19 +497,6 @@ export function hasGroupZero(names: readonly string[]): boolean {
   return false;
 }
 const hasOwn = Object.hasOwn as (object: object, key: string) => boolean;
-
-/**
- * Sets a group in a groups (or params) record, as an own data property (the built-ins define it). Assigning would
- * not make one where `Object.prototype` has the name: "__proto__" would set the object's prototype, a user's setter
- * would take the value, and a frozen `Object.prototype` (SES's lockdown) makes assigning `constructor` or `toString`
- * throw. Only those names pay for the define.
- */
-export function setGroup(groups: Record<string, string | undefined>, name: string, value: string | undefined): void {
-  if (name in objectPrototype) {
-    defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
-  } else groups[name] = value;
-}
-const objectPrototype = Object.prototype;
 
 /** Whether a group name is a number (an unnamed group's: "0", "1", …). */
 export function isNumberName(name: string): boolean {

@@ -630,6 +630,7 @@ export function register(api: Api): void {
       const routedParams = routed({ url, method: "GET" } as unknown as Request) as unknown as Params;
       return [result, listed, routedParams].map((r) => r.pathname.groups).concat([list.match(url)!.params]);
     };
+    const inputOf = () => pattern.exec({ pathname: "/7/t/c/rest" } as never)!.inputs[0] as Record<string, unknown>;
     const before = answers().map((groups) => ({ ...groups }));
     const toString = Object.getOwnPropertyDescriptor(Object.prototype, "toString")!;
     Object.defineProperty(Object.prototype, "id", {
@@ -638,14 +639,19 @@ export function register(api: Api): void {
       configurable: true,
     });
     Object.defineProperty(Object.prototype, "toString", { ...toString, writable: false });
-    let after;
+    Object.defineProperty(Object.prototype, "pathname", { set: (v) => taken.push(v), configurable: true });
+    let after, input;
     try {
       after = answers();
+      input = inputOf();
     } finally {
+      delete (Object.prototype as Record<string, unknown>).pathname;
       delete (Object.prototype as Record<string, unknown>).id;
       Object.defineProperty(Object.prototype, "toString", toString);
     }
     assert.equal(taken, []);
+    // exec()'s inputs: the URLPatternInit it was given, as its own members.
+    assert.ok(Object.hasOwn(input, "pathname"), "inputs[0].pathname");
     for (const groups of after) {
       for (const name of ["id", "toString", "constructor"]) assert.ok(Object.hasOwn(groups, name), name);
     }
@@ -657,9 +663,9 @@ export function register(api: Api): void {
     const asked: string[] = [];
     // A subclass that narrows its matches (a constraint URLPattern's syntax cannot say).
     class ShortId extends (URLPattern as unknown as PatternClass) {
-      override exec(input?: unknown, baseURL?: unknown) {
+      override exec(input: string) {
         asked.push("short");
-        const result = super.exec(input as string, baseURL as string);
+        const result = super.exec(input);
         return result !== null && result.pathname.groups.id!.length <= 3 ? result : null;
       }
     }
