@@ -40,7 +40,6 @@ import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 
 export type { URLPatternInit, URLPatternInput };
-export { setGroup };
 
 export interface URLPatternOptions {
   /** Match pathname, search and hash case-insensitively (their RegExps get the `i` flag). */

@@ -13,7 +13,6 @@ import {
   isNumberName,
   paramsPrepared,
   patternInternals,
-  setGroup,
   testPrepared,
   URLPattern,
   type URLPatternInput,
@@ -25,6 +24,7 @@ import { execRuntimePattern, isRuntimePattern, pathnamePatternOf, testRuntimePat
 import { pathRange, plainPath } from "./plain_path.ts";
 import { checkedPath } from "./canonical_input.ts";
 import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
+import { setGroup } from "./own_members.ts";
 import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts";
 import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
