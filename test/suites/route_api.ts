@@ -577,6 +577,9 @@ export function register(api: Api): void {
         if (nested++ === 0) {
           routed({ url: `${ORIGIN}/c/zzz`, method: "GET" } as unknown as Request);
           list.exec(`${ORIGIN}/other/zzz`);
+          // The same table's candidates, merged as the outer lookup's are.
+          assert.is(routed({ url: `${ORIGIN}/b/xyz`, method: "GET" } as unknown as Request), "2 xyz");
+          assert.is(list.exec(`${ORIGIN}/b/xyz`)?.index, 2);
           p({ pathname: "/*" }).exec(`${ORIGIN}/x/y`);
         }
         return exec.call(this, value);

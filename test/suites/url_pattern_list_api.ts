@@ -287,18 +287,39 @@ export function register(api: Api): void {
     assert.is(list.add(theirs), 3);
     assert.throws(() => (list.add as (...a: unknown[]) => number)(theirs, { ignoreCase: true }), TypeError);
     // Its input converted by the runtime may run user code that makes lookups: the outer lookup's answer stands.
+    // A lookup of the same list there merges candidate lists as the outer one does, which then goes on from where it
+    // stood.
     let calls = 0;
+    const both = new URLPatternList([theirs, ours]);
     const tricky = {
       get pathname() {
         calls++;
         list.exec("https://h/b/nested");
+        assert.is(both.exec({ pathname: "/b/nested" })?.index, 1);
         return "/b/9";
       },
     };
-    const found = new URLPatternList([theirs, ours]).exec(tricky as never);
+    const found = both.exec(tricky as never);
     assert.is(found?.index, 1);
     assert.is(found?.result.pathname.groups.id, "9");
     assert.ok(calls >= 2, `${calls} conversions`);
+  });
+
+  test("a pathname that meets a candidate list at each of 40 depths: the loop's answers", () => {
+    // `/*` tails at every depth, the deepest first: 40 lists merged, more than the merge's first buffer holds.
+    const patterns: Pattern[] = [];
+    for (let depth = 40; depth >= 1; depth--) {
+      patterns.push(new URLPattern({ pathname: "/s".repeat(depth) + "/:x(\\d+)/*" }));
+      patterns.push(new URLPattern({ pathname: "/s".repeat(depth) + "/*" }));
+    }
+    const list = new URLPatternList(patterns);
+    for (const path of ["/s".repeat(45), "/s".repeat(20) + "/7/x", "/s".repeat(40) + "/1/y", "/t"]) {
+      const url = "https://h" + path;
+      const expected = loop(patterns, url);
+      const got = list.exec(url);
+      assert.is(got?.index ?? -1, expected?.index ?? -1, path);
+      assert.equal(got?.result, expected?.result);
+    }
   });
 
   test("10,000 patterns: construction and lookups stay fast, the answers are the loop's", () => {
