@@ -6,7 +6,8 @@
  * Patterns are placed by their pathname (route_placement.ts) in a segment trie:
  * - a literal segment is a child found by its text: compared one by one while a node has few, then by a hash of
  *   the text computed in place (no slice, no string hashing), so 100,000 siblings cost what 10 do;
- * - a plain `:name` segment is the node's one parameter child;
+ * - a plain `:name` segment is the node's one parameter child, and so is a whole-segment regexp group whose RegExp
+ *   matches neither "" nor "/" (route_placement.ts): a sure shape then checks the segment with that RegExp;
  * - a segment that is a literal prefix and a `:name` (`/r5-:id`, `/v:version`) is a "prefix-param" child, found by
  *   hashing the pathname segment's first characters at each prefix length the node has, for a segment longer than
  *   the prefix;
@@ -19,6 +20,7 @@
  * URLPatterns, whose ignoreCase cannot be read.
  */
 import { PARAM, PARTIAL, type Placement, placementOf, PREFIX_PARAM, segmentsOf } from "./route_placement.ts";
+import { regExpTest } from "./component_regexp.ts";
 import type { PatternInternals } from "./url_pattern.ts";
 
 /**
@@ -93,6 +95,8 @@ function codeAt(path: string, i: number, fold: boolean): number {
 export interface PathShape {
   params: number[];
   prefixLengths: number[];
+  /** Per parameter, the RegExp its whole segment must match (a regexp group's: `/:id(\d+)`), or null; null if none. */
+  checks: (RegExp | null)[] | null;
   /** How many segments the pattern's path has (the tail, when there is one, is all that follows them). */
   segments: number;
   tail: boolean;
@@ -100,7 +104,14 @@ export interface PathShape {
   kept?: object;
 }
 
-const NO_PARAMS: PathShape = { params: [], prefixLengths: [], segments: 0, tail: false, kept: undefined };
+const NO_PARAMS: PathShape = {
+  params: [],
+  prefixLengths: [],
+  checks: null,
+  segments: 0,
+  tail: false,
+  kept: undefined,
+};
 
 /** Whether an exact pathname goes in the segment trie: a path of literal segments (no key mark in it). */
 function inTrie(value: string): boolean {
@@ -171,13 +182,16 @@ export class RouteIndex {
     if (placement.kind === "exact") return NO_PARAMS;
     const params: number[] = [];
     const prefixLengths: number[] = [];
+    const checks: (RegExp | null)[] = [];
     for (let s = 0; s < segments.length; s++) {
       const segment = segments[s];
       if (segment !== PARAM && segment[0] !== PREFIX_PARAM) continue;
       params[params.length] = s;
       prefixLengths[prefixLengths.length] = segment === PARAM ? 0 : segment.length - 1;
+      checks[checks.length] = placement.checks === null ? null : placement.checks[s];
     }
-    return { params, prefixLengths, segments: segments.length, tail: placement.deeper };
+    const checked = placement.checks === null ? null : checks;
+    return { params, prefixLengths, checks: checked, segments: segments.length, tail: placement.deeper };
   }
 
   /** Makes pattern number `index` a candidate for every pathname (a pattern the index cannot read). */
@@ -361,15 +375,16 @@ function partials(
 }
 
 /**
- * The groups of a pathname that matched a pattern of `shape` (decided by the index): each `:name` parameter's segment,
- * then the `/*` tail (everything after the pattern's segments), under `names` in that order. `set` writes a group.
+ * The groups of a pathname the index found for a pattern of `shape`: each `:name` parameter's segment, then the `/*`
+ * tail (everything after the pattern's segments), under `names` in that order; null when a parameter's segment does not
+ * match its check (then the pattern does not match). `set` writes a group.
  */
 export function pathGroups(
   pathname: string,
   shape: PathShape,
   names: readonly string[],
   set: (groups: Record<string, string | undefined>, name: string, value: string) => void,
-): Record<string, string | undefined> {
+): Record<string, string | undefined> | null {
   // A `/*` tail's group is "0": the object is made with its slot (url_pattern.ts's hasGroupZero).
   const groups: Record<string, string | undefined> = shape.tail && names[names.length - 1] === "0" ? { 0: "" } : {};
   const params = shape.params;
@@ -380,7 +395,10 @@ export function pathGroups(
     let end = stringIndexOf.call(pathname, "/", start);
     if (end === -1) end = pathname.length;
     if (k < params.length && params[k] === s) {
-      set(groups, names[k], stringSlice.call(pathname, start + shape.prefixLengths[k], end));
+      const value: string = stringSlice.call(pathname, start + shape.prefixLengths[k], end);
+      const check = shape.checks === null ? null : shape.checks[k];
+      if (check !== null && !regExpTest(check, value)) return null;
+      set(groups, names[k], value);
       k++;
     }
     start = end + 1;

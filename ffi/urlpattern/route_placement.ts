@@ -5,13 +5,15 @@
  *
  * A placement is a list of segment keys, each one of:
  * - literal text: the pathname's segment is exactly that text;
- * - PARAM: a plain `:name` segment, any non-empty segment;
+ * - PARAM: a plain `:name` segment, any non-empty segment; or a whole segment that is a regexp group (`/:id(\d+)`)
+ *   whose RegExp can match neither "" nor a "/": the segment then also matches the group's RegExp, its "check";
  * - PREFIX_PARAM + prefix: a segment that is the (non-empty) literal prefix and then a `:name` to its end, e.g.
  *   `/r5-:id`, `/v:version`: any segment that starts with the prefix and goes on past it (the rest is the group);
  * - PARTIAL + prefix: a segment that starts with the (non-empty) literal prefix, e.g. `/file{.:ext}?`, `/page-:n.html`:
  *   what follows the prefix inside the segment is left to the pattern.
  */
 import { COMPONENT_EMPTY, COMPONENT_EXACT_MATCH, COMPONENT_REGEXP, FLAG_REGEXP_IGNORES_CASE } from "./ada_calls.ts";
+import { componentRegExp, regExpTest } from "./component_regexp.ts";
 import type { PatternInternals } from "./url_pattern.ts";
 
 const PATHNAME = 5;
@@ -27,8 +29,11 @@ export const PREFIX_PARAM = "\u0002";
 export type Placement =
   /** An exact pathname. */
   | { kind: "exact"; value: string }
-  /** Exactly these segments (`deeper`: then a `/*` tail, any pathname that goes on past them). */
-  | { kind: "path"; segments: string[]; deeper: boolean }
+  /**
+   * Exactly these segments (`deeper`: then a `/*` tail, any pathname that goes on past them); `checks`, where a PARAM
+   * segment is a regexp group: per segment, the RegExp the whole segment must match (null for every other).
+   */
+  | { kind: "path"; segments: string[]; deeper: boolean; checks: (RegExp | null)[] | null }
   /** The pathname starts with these segments (a PARTIAL last one: that segment starts with its prefix). */
   | { kind: "prefix"; segments: string[] };
 
@@ -45,6 +50,9 @@ const QUANTIFIERS = "?*+{";
 // Classifying runs when a pattern is added, after user code ran: plain indexing and loops, and no String.prototype
 // method but slice as it was at load.
 const stringSlice = String.prototype.slice;
+const charCodeAt = String.prototype.charCodeAt;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
 
 /** Whether `s` has `prefix` at `at`. */
 function hasAt(s: string, prefix: string, at: number): boolean {
@@ -112,10 +120,11 @@ const LITERAL = 0, WHOLE_PARAM = 1, PREFIXED = 2, UNKNOWN = 3, PREFIXED_PARAM = 
  * literal text, `(?:\/([^\/]+?))` segments and `([^\/]+?)` inside segments, `$`) as far as it can; the first thing it
  * does not recognize ends what is known.
  */
-function classifySource(source: string): Placement {
+function classifySource(source: string, ignoreCase: boolean): Placement {
   const last = source.length - 1;
   if (source[0] !== "^" || source[last] !== "$") return NOWHERE;
   const segments: string[] = [];
+  let checks: (RegExp | null)[] | null = null; // per segment, once one is a checked regexp group
   let text = ""; // the literal text of the segment being read (its prefix, once PREFIXED)
   let kind = -1; // -1: before the first "/"
   const push = () => {
@@ -139,6 +148,19 @@ function classifySource(source: string): Placement {
       i += PARAM_SOURCE.length;
       continue;
     }
+    if (hasAt(source, CHECKED_GROUP_START, i)) {
+      const check = segmentCheck(source, i, ignoreCase);
+      if (check !== null) {
+        if (kind !== -1) push();
+        kind = WHOLE_PARAM;
+        text = "";
+        checks ??= [];
+        for (let k = checks.length; k < segments.length; k++) checks[k] = null;
+        checks[segments.length] = check.regexp;
+        i = check.end;
+        continue;
+      }
+    }
     if (kind !== -1 && hasAt(source, SEGMENT_PARAM_SOURCE, i)) {
       if (!isOneOf(QUANTIFIERS, source[i + SEGMENT_PARAM_SOURCE.length])) {
         if (kind === LITERAL) kind = text === "" ? WHOLE_PARAM : PREFIXED_PARAM;
@@ -150,7 +172,7 @@ function classifySource(source: string): Placement {
     }
     if (hasAt(source, TAIL_WILDCARD_SOURCE, i) && i + TAIL_WILDCARD_SOURCE.length === last) {
       if (kind !== -1) push();
-      return pathPlacement(segments, true);
+      return pathPlacement(segments, true, checks);
     }
     let literal: string | undefined;
     let next = i + 1;
@@ -184,7 +206,7 @@ function classifySource(source: string): Placement {
   }
   if (i === last) {
     if (kind !== -1) push();
-    return pathPlacement(segments, false);
+    return pathPlacement(segments, false, checks);
   }
   if (kind === -1) return NOWHERE;
   // The rest is unknown. The segment being read is whole when a "/" must follow; else it may go on into the rest,
@@ -204,10 +226,116 @@ function leading(segments: string[]): string[] {
 }
 
 /** A whole pathname read from the source: its segments, unless one is unknown. */
-function pathPlacement(segments: string[], deeper: boolean): Placement {
+function pathPlacement(segments: string[], deeper: boolean, checks: (RegExp | null)[] | null): Placement {
   const known = leading(segments);
-  if (known.length === segments.length) return { kind: "path", segments, deeper };
-  return { kind: "prefix", segments: known };
+  if (known.length !== segments.length) return { kind: "prefix", segments: known };
+  if (checks !== null) {
+    for (let k = checks.length; k < segments.length; k++) checks[k] = null;
+    // A check on a segment that did not stay a PARAM (`/:id(\d+)-x`) is no check of it.
+    for (let k = 0; k < segments.length; k++) if (segments[k] !== PARAM) checks[k] = null;
+  }
+  return { kind: "path", segments, deeper, checks };
+}
+
+/** How ada writes a whole segment that is a regexp group: `(?:\/(` + the user's RegExp + `))`. */
+const CHECKED_GROUP_START = "(?:\\/(";
+
+/** Compiled checks by flags and source: tables repeat `\d+` on many routes (a few hundred kept at most). */
+const checkCache = new Map<string, RegExp>();
+const CHECKS_KEPT = 256;
+const mapClear = Map.prototype.clear;
+const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, "size")!.get!;
+
+/**
+ * The check of a whole-segment regexp group whose source starts at `at` (CHECKED_GROUP_START), and where its source
+ * ends; null when the group is quantified (`/:id(\d+)?`), or its RegExp may match "" or a "/" (then the segment is not
+ * what the group holds), or reads outside it (lookarounds, `^`, `$`, backreferences).
+ */
+function segmentCheck(source: string, at: number, ignoreCase: boolean): { regexp: RegExp; end: number } | null {
+  const open = at + CHECKED_GROUP_START.length - 1;
+  const close = groupEnd(source, open);
+  if (close === -1 || source[close + 1] !== ")" || isOneOf(QUANTIFIERS, source[close + 2])) return null;
+  const body: string = stringSlice.call(source, open + 1, close);
+  if (!cannotMatchSlash(body)) return null;
+  const key = (ignoreCase ? "i" : "-") + body;
+  let regexp: RegExp | undefined = mapGet.call(checkCache, key);
+  if (regexp === undefined) {
+    try {
+      regexp = componentRegExp("^(?:" + body + ")$", ignoreCase);
+    } catch {
+      return null;
+    }
+    if ((mapSize.call(checkCache) as number) >= CHECKS_KEPT) mapClear.call(checkCache);
+    mapSet.call(checkCache, key, regexp);
+  }
+  if (regExpTest(regexp, "")) return null;
+  return { regexp, end: close + 2 };
+}
+
+/** Whether `c` is an ASCII letter or digit (an escape of one means something else than the character). */
+function isAlphanumeric(c: string): boolean {
+  const code = charCodeAt.call(c, 0) as number;
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * Whether a RegExp source (a `v`-flag one, as ada keeps it) surely matches no "/", and reads nothing outside what it
+ * matches: made only of literal characters but "/" and ".", escaped punctuation, `\d \w \s \b \B`, classes that are
+ * not negated and hold no "/", `(?:` groups, alternatives and quantifiers. Anything else (`.`, `\D`, `\p{…}`, `\x2f`,
+ * lookarounds, `^`, `$`, backreferences, nested or set-operation classes) is not known to, and is left to the pattern.
+ */
+function cannotMatchSlash(body: string): boolean {
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\\") {
+      const e = body[++i];
+      if (e === "d" || e === "w" || e === "s" || e === "b" || e === "B") continue;
+      if (e === undefined || e === "/" || isAlphanumeric(e)) return false;
+    } else if (c === "[") {
+      i = classEnd(body, i);
+      if (i === -1) return false;
+    } else if (c === "(") {
+      if (body[i + 1] !== "?" || body[i + 2] !== ":") return false;
+      i += 2;
+    } else if (c === "." || c === "/" || c === "^" || c === "$") {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The index of the "]" closing the class opened at `open` when the class surely holds no "/", else -1. */
+function classEnd(body: string, open: number): number {
+  if (body[open + 1] === "^") return -1;
+  let previous = -1; // the code of the last single character: a range's start
+  for (let i = open + 1; i < body.length; i++) {
+    let c = body[i];
+    if (c === "]") return i;
+    if (c === "[" || c === "/" || (c === "-" && body[i + 1] === "-") || (c === "&" && body[i + 1] === "&")) return -1;
+    if (c === "-" && previous !== -1 && body[i + 1] !== "]") {
+      // A range: it holds "/" when it starts at or before it and ends at or after it.
+      c = body[++i];
+      if (c === "\\") {
+        c = body[++i];
+        if (c === undefined || c === "/" || isAlphanumeric(c)) return -1;
+      } else if (c === "[") {
+        return -1;
+      }
+      if (previous <= 47 && (charCodeAt.call(c, 0) as number) >= 47) return -1;
+      previous = -1;
+      continue;
+    }
+    if (c === "\\") {
+      c = body[++i];
+      if (c === "d" || c === "w" || c === "s") {
+        previous = -1;
+        continue;
+      }
+      if (c === undefined || c === "/" || isAlphanumeric(c)) return -1;
+    }
+    previous = charCodeAt.call(c, 0) as number;
+  }
+  return -1;
 }
 
 /**
@@ -219,8 +347,9 @@ export function placementOf(internals: PatternInternals): Placement {
   if (type === COMPONENT_EXACT_MATCH) return { kind: "exact", value: internals.exact[PATHNAME] };
   if (type === COMPONENT_EMPTY) return { kind: "exact", value: "" };
   if (type !== COMPONENT_REGEXP) return NOWHERE; // a full wildcard
-  const placement = classifySource(internals.sources[PATHNAME]);
-  return ignoresCase(internals) ? runtimePlacement(placement) : placement;
+  const folded = ignoresCase(internals);
+  const placement = classifySource(internals.sources[PATHNAME], folded);
+  return folded ? runtimePlacement(placement) : placement;
 }
 
 /** Whether the pattern's pathname ignores case (then its placement's keys are folded). */
@@ -268,6 +397,7 @@ export function foldAscii(text: string): string {
 export function runtimePlacement(placement: Placement): Placement {
   let segments: string[];
   let complete: boolean;
+  let checks: (RegExp | null)[] | null = null;
   if (placement.kind === "exact") {
     if (placement.value[0] !== "/") return NOWHERE;
     segments = segmentsOf(placement.value);
@@ -275,6 +405,7 @@ export function runtimePlacement(placement: Placement): Placement {
   } else {
     segments = placement.segments;
     complete = placement.kind === "path";
+    if (placement.kind === "path") checks = placement.checks;
   }
   const keys: string[] = [];
   for (let k = 0; k < segments.length; k++) {
@@ -295,5 +426,5 @@ export function runtimePlacement(placement: Placement): Placement {
     return { kind: "prefix", segments: keys };
   }
   if (!complete) return { kind: "prefix", segments: keys };
-  return { kind: "path", segments: keys, deeper: placement.kind === "path" && placement.deeper };
+  return { kind: "path", segments: keys, deeper: placement.kind === "path" && placement.deeper, checks };
 }

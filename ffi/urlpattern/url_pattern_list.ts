@@ -392,9 +392,11 @@ export class URLPatternList {
   #accept(index: number, mode: number, inputs: URLPatternInput[] | null, tried: number): boolean {
     const shape = this.#sure[index];
     if (shape !== null && valueOf(PATHNAME).length <= DECIDED_PATHNAME_LIMIT) {
-      // Decided by the index: the pathname's groups are its segments.
-      if (mode === TEST) return true;
+      // Decided by the index: the pathname's groups are its segments (those of regexp groups checked).
+      if (mode === TEST && shape.checks === null) return true;
       const groups = pathGroups(valueOf(PATHNAME), shape, this.#pathnameNames[index], setGroup);
+      if (groups === null) return false;
+      if (mode === TEST) return true;
       if (mode === MATCH) lastParams = groups;
       else lastResult = execKnownPathname(this.#patterns[index], inputs!, groups);
       return true;
