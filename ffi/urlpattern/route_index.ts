@@ -228,13 +228,15 @@ function literalChild(node: SegmentNode, text: string): SegmentNode {
   } else if (node.few === null || node.few.length < FEW_CHILDREN) {
     (node.few ??= [])[node.few.length] = child;
   } else {
+    // The children so far and the new one, without iterating an array (a user's Array.prototype[Symbol.iterator]).
     const many = new Map<number, Child[]>();
-    const all = [...node.few, child];
-    for (let k = 0; k < all.length; k++) {
-      const key = hashOfKey(all[k].text);
+    const few = node.few;
+    for (let k = 0; k <= few.length; k++) {
+      const moved = k < few.length ? few[k] : child;
+      const key = hashOfKey(moved.text);
       const list: Child[] | undefined = mapGet.call(many, key);
-      if (list === undefined) mapSet.call(many, key, [all[k]]);
-      else list[list.length] = all[k];
+      if (list === undefined) mapSet.call(many, key, [moved]);
+      else list[list.length] = moved;
     }
     node.many = many;
     node.few = null;

@@ -233,6 +233,23 @@ export function register(api: Api): void {
     }
   });
 
+  test("realm safety: siblings added while Array.prototype[Symbol.iterator] is replaced are indexed as before", () => {
+    // The seventh literal child of a node moves its children to a hash table: built without iterating an array.
+    const paths = ["/a", "/b", "/c", "/d", "/e", "/f", "/g", "/h"];
+    const patterns = paths.map((pathname) => new URLPattern({ pathname }));
+    const list = new URLPatternList();
+    const iterator = Array.prototype[Symbol.iterator];
+    try {
+      Array.prototype[Symbol.iterator] = function* () {} as unknown as typeof iterator;
+      for (let k = 0; k < patterns.length; k++) list.add(patterns[k]);
+    } finally {
+      Array.prototype[Symbol.iterator] = iterator;
+    }
+    for (const path of [...paths, "/x"]) {
+      assert.is(list.exec("https://h" + path)?.index ?? -1, loop(patterns, "https://h" + path)?.index ?? -1, path);
+    }
+  });
+
   test("realm safety: a runtime URLPattern added while String.prototype.slice is replaced is indexed as before", () => {
     // Adding one classifies its pathname into index keys (route_placement.ts's runtimePlacement), after user code ran.
     const Builtin = (globalThis as unknown as { URLPattern?: new (...a: unknown[]) => Pattern }).URLPattern;
