@@ -116,7 +116,7 @@ try {
     packed = [...files].sort();
     return true;
   });
-  check("the WebAssembly module ships once, and with its adapters adds at most 205 KB to the gzipped package", () => {
+  check("the WebAssembly module ships once, and with its adapters adds at most 210 KB to the gzipped package", () => {
     // The one file, and no copy elsewhere: not another .wasm, not its bytes in base64 ("\0asm\1\0\0\0").
     const wasmFiles = packed.filter((f) => f.endsWith(".wasm"));
     const embedded = packed.filter((f) =>
@@ -133,8 +133,9 @@ try {
     const growth = gzipped(packed) - gzipped(packed.filter((f) => !wasmOnly(f)));
     console.log(`      the Wasm backend: +${(growth / 1000).toFixed(1)} KB gzipped`);
     // 205 KB: 200 until the adapter gave its memory back after outsized calls (binding.ts's renewal) and learned SEA
-    // assets: 201.9 KB (2026-11-28), the module itself ~149 KB of it.
-    return growth <= 205_000 ? true : `+${growth} bytes`;
+    // assets: 201.9 KB (2026-11-28), the module itself ~149 KB of it. 210 KB: the backend's bundle carries the neutral
+    // code, and route() (ffi/routing/) and the index's regexp-group checks grew it to 205.1 KB (2026-11-29).
+    return growth <= 210_000 ? true : `+${growth} bytes`;
   });
   if (tarball === undefined) throw new Error("no tarball: nothing else can be checked");
   check("the tarball is under 4 MB", () => {
