@@ -11,7 +11,8 @@
  * - the scheme in lowercase, then "://", no user info;
  * - a host of lowercase ASCII letters, digits and hyphens in non-empty dot-separated labels: nothing IDNA or
  *   percent-decoding changes, no label that starts "xn--" (IDNA would check it), and a last label that is not a
- *   number (all digits, or "0x" and hex digits: the host would be an IPv4 address);
+ *   number (all digits, or "0x" and hex digits: the host would be an IPv4 address) — or an IPv4 address as the
+ *   parser serializes it: four decimal numbers up to 255, no leading zero (`127.0.0.1`, `10.0.0.5`);
  * - a port of digits with no leading zero, at most 65535, and not the scheme's default (the parser drops that);
  * - a path that starts with "/" and holds only printable ASCII outside the path percent-encode set, no "\" (a "/"
  *   to the parser), no "^" (encoded by later versions of the standard), and no "." or ".." segment in any spelling
@@ -108,6 +109,33 @@ function isNumber(s: string, at: number, end: number): boolean {
     if (c < 0x30 || c > 0x39) return false;
   }
   return true;
+}
+
+/**
+ * Whether the host from `at` to `end` is an IPv4 address as the parser serializes it: four dot-separated decimal
+ * numbers, each at most 255 with no leading zero. (Any other host whose last label is a number the IPv4 parser reads
+ * otherwise: `1.2.3` is 1.2.0.3, `010.0.0.1` octal, `0x7f.1` hex, or it refuses the host.)
+ */
+function isCanonicalIPv4(s: string, at: number, end: number): boolean {
+  let parts = 0;
+  let i = at;
+  while (i < end) {
+    let value = 0;
+    const start = i;
+    for (; i < end; i++) {
+      const c = charCodeAt.call(s, i);
+      if (c < 0x30 || c > 0x39) break;
+      value = value * 10 + (c - 0x30);
+    }
+    const length = i - start;
+    if (length === 0 || length > 3 || value > 255 || (length > 1 && charCodeAt.call(s, start) === 0x30)) return false;
+    parts++;
+    if (i === end) break;
+    if (charCodeAt.call(s, i) !== 0x2e || parts === 4) return false;
+    i++;
+    if (i === end) return false; // a last empty label: the parser drops the dot
+  }
+  return parts === 4;
 }
 
 /** Whether the segment from `at` to `end` is "." or ".." in any spelling (each dot "." or "%2e" / "%2E"). */
@@ -235,7 +263,8 @@ function scanAbsolute(s: string): boolean {
     if (i === label || isAceLabel(s, label, i)) return false;
     label = i + 1;
   }
-  if (i === label || isAceLabel(s, label, i) || isNumber(s, label, i)) return false;
+  if (i === label || isAceLabel(s, label, i)) return false;
+  if (isNumber(s, label, i) && !isCanonicalIPv4(s, host, i)) return false;
   hostStart = host;
   hostEnd = i;
   portStart = i;

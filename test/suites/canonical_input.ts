@@ -96,6 +96,11 @@ const MUTATIONS = [
   "%41",
   "HTTP",
   "1.2.3.4",
+  "255",
+  "256",
+  "0",
+  "01",
+  ".0",
   "[::1]",
 ];
 
@@ -106,6 +111,8 @@ const SEEDS = [
   "ftp://files.example.org:2121/pub/file.tar.gz",
   "https://x.org/a/b/c.d/e..f/.well-known/x?q=1&r=%20#frag!$&'()*+,;=:@/?",
   "https://h.example/%7Euser/caf%C3%A9/%2F?x=%2e%2e",
+  "http://127.0.0.1:8000/api/items?x=1",
+  "https://10.20.255.0/",
 ];
 
 function mutate(input: string, rnd: () => number): string {
@@ -269,6 +276,11 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
       "http://h/?a(b)!~#c'd",
       "http://ab--cd.example/",
       "http://-a-.example/",
+      "http://1.2.3.4/",
+      "http://127.0.0.1:8000/api?x=1",
+      "https://255.255.255.255/",
+      "http://0.0.0.0/",
+      "ws://10.0.0.5:9000/socket",
     ];
     const refused = [
       "HTTP://h/",
@@ -282,7 +294,18 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
       "http://h:/",
       "http://h:080/",
       "http://h:65536/",
-      "http://1.2.3.4/",
+      "http://1.2.3/",
+      "http://1.2.3.4.5/",
+      "http://1.2.3.4./",
+      "http://256.1.1.1/",
+      "http://1.2.3.0255/",
+      "http://01.2.3.4/",
+      "http://1.2.03.4/",
+      "http://1.2.3.00/",
+      "http://1.2.3.0x4/",
+      "http://a.2.3.4/",
+      "http://1.2.3.4:80/",
+      "http://4294967295/",
       "http://0x7f.1/",
       "http://example.0x/",
       "http://example.123/",
@@ -319,6 +342,27 @@ export function register(api: Api, runtime: Runtime, seed: number): void {
       check(input); // and if the rule ever took it, it must still be exact
     }
     assert.is(canonicalValuesWithBase("//h/a", "https://b/"), null, "a scheme-relative reference names a host");
+    // Hosts that end in a number, from parts around each edge of the IPv4 rule (length, leading zero, 255, hex): every
+    // four of them, and 2, 3 or 5 of fewer. Each accepted one is checked against ada; the dotted decimal ones must be.
+    const parts = "0 00 1 01 9 10 010 99 100 199 255 256 0255 999 0x1 1a".split(" ");
+    const fewer = "0 1 01 255 256 0x1".split(" ");
+    const decimal = /^(0|[1-9][0-9]{0,2})$/;
+    let ipv4 = 0;
+    for (const count of [2, 3, 4, 5]) {
+      let hosts = [""];
+      for (let k = 0; k < count; k++) {
+        hosts = hosts.flatMap((h) => (count === 4 ? parts : fewer).map((p) => (h === "" ? p : `${h}.${p}`)));
+      }
+      for (const host of hosts) {
+        const labels = host.split(".");
+        const dotted = count === 4 && labels.every((p) => decimal.test(p) && Number(p) <= 255);
+        const endsInNumber = /^([0-9]+|0x[0-9a-f]*)$/.test(labels[labels.length - 1]);
+        const input = `http://${host}/p?q`;
+        if (check(input) && endsInNumber) ipv4++;
+        assert.is(canonicalValues(input) !== null, dotted || !endsInNumber, input);
+      }
+    }
+    assert.ok(ipv4 > 100, `${ipv4} IPv4 hosts accepted`);
     assert.is(canonicalValuesWithBase("/a", "https://B/"), null, "the base must be canonical too");
     assert.ok(check("/a?b#c", "https://b.example:8443/x/y?z#w"));
   });
