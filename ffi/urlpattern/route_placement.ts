@@ -124,11 +124,14 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
   const last = source.length - 1;
   if (source[0] !== "^" || source[last] !== "$") return NOWHERE;
   const segments: string[] = [];
-  let checks: (RegExp | null)[] | null = null; // per segment, once one is a checked regexp group
+  const checks: (RegExp | null)[] = []; // per segment, its regexp group's check or null
+  let checked = false; // whether any segment has one
   let text = ""; // the literal text of the segment being read (its prefix, once PREFIXED)
   let kind = -1; // -1: before the first "/"
+  let check: RegExp | null = null; // the check of the segment being read (a regexp group's), taken by push()
   const push = () => {
-    segments[segments.length] = kind === LITERAL
+    const at = segments.length;
+    segments[at] = kind === LITERAL
       ? text
       : kind === WHOLE_PARAM
       ? PARAM
@@ -137,6 +140,11 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
       : kind === PREFIXED
       ? PARTIAL + text
       : UNKNOWN_KEY;
+    // Each segment's own (a group that did not stay the whole segment, `/:id(\d+)-x`, made it UNKNOWN: the placement
+    // is then a prefix, which has none).
+    checks[at] = check;
+    if (check !== null) checked = true;
+    check = null;
   };
   let i = 1;
   let whole = false; // the unrecognized rest begins with an unquantified "/": the last segment read is whole
@@ -149,15 +157,13 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
       continue;
     }
     if (hasAt(source, CHECKED_GROUP_START, i)) {
-      const check = segmentCheck(source, i, ignoreCase);
-      if (check !== null) {
+      const group = segmentCheck(source, i, ignoreCase);
+      if (group !== null) {
         if (kind !== -1) push();
         kind = WHOLE_PARAM;
         text = "";
-        checks ??= [];
-        for (let k = checks.length; k < segments.length; k++) checks[k] = null;
-        checks[segments.length] = check.regexp;
-        i = check.end;
+        check = group.regexp;
+        i = group.end;
         continue;
       }
     }
@@ -172,7 +178,7 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
     }
     if (hasAt(source, TAIL_WILDCARD_SOURCE, i) && i + TAIL_WILDCARD_SOURCE.length === last) {
       if (kind !== -1) push();
-      return pathPlacement(segments, true, checks);
+      return pathPlacement(segments, true, checked ? checks : null);
     }
     let literal: string | undefined;
     let next = i + 1;
@@ -206,7 +212,7 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
   }
   if (i === last) {
     if (kind !== -1) push();
-    return pathPlacement(segments, false, checks);
+    return pathPlacement(segments, false, checked ? checks : null);
   }
   if (kind === -1) return NOWHERE;
   // The rest is unknown. The segment being read is whole when a "/" must follow; else it may go on into the rest,
@@ -225,23 +231,21 @@ function leading(segments: string[]): string[] {
   return known;
 }
 
-/** A whole pathname read from the source: its segments, unless one is unknown. */
+/** A whole pathname read from the source: its segments (and their checks, one per segment), unless one is unknown. */
 function pathPlacement(segments: string[], deeper: boolean, checks: (RegExp | null)[] | null): Placement {
   const known = leading(segments);
   if (known.length !== segments.length) return { kind: "prefix", segments: known };
-  if (checks !== null) {
-    for (let k = checks.length; k < segments.length; k++) checks[k] = null;
-    // A check on a segment that did not stay a PARAM (`/:id(\d+)-x`) is no check of it.
-    for (let k = 0; k < segments.length; k++) if (segments[k] !== PARAM) checks[k] = null;
-  }
   return { kind: "path", segments, deeper, checks };
 }
 
 /** How ada writes a whole segment that is a regexp group: `(?:\/(` + the user's RegExp + `))`. */
 const CHECKED_GROUP_START = "(?:\\/(";
 
-/** Compiled checks by flags and source: tables repeat `\d+` on many routes (a few hundred kept at most). */
-const checkCache = new Map<string, RegExp>();
+/**
+ * Checks by flags and source: tables repeat `\d+` on many routes (a few hundred kept at most). A body refused once
+ * (its RegExp matches "", or does not compile) is kept as null.
+ */
+const checkCache = new Map<string, RegExp | null>();
 const CHECKS_KEPT = 256;
 const mapClear = Map.prototype.clear;
 const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, "size")!.get!;
@@ -258,18 +262,18 @@ function segmentCheck(source: string, at: number, ignoreCase: boolean): { regexp
   const body: string = stringSlice.call(source, open + 1, close);
   if (!cannotMatchSlash(body)) return null;
   const key = (ignoreCase ? "i" : "-") + body;
-  let regexp: RegExp | undefined = mapGet.call(checkCache, key);
+  let regexp: RegExp | null | undefined = mapGet.call(checkCache, key);
   if (regexp === undefined) {
     try {
       regexp = componentRegExp("^(?:" + body + ")$", ignoreCase);
+      if (regExpTest(regexp, "")) regexp = null;
     } catch {
-      return null;
+      regexp = null;
     }
     if ((mapSize.call(checkCache) as number) >= CHECKS_KEPT) mapClear.call(checkCache);
     mapSet.call(checkCache, key, regexp);
   }
-  if (regExpTest(regexp, "")) return null;
-  return { regexp, end: close + 2 };
+  return regexp === null ? null : { regexp, end: close + 2 };
 }
 
 /** Whether `c` is an ASCII letter or digit (an escape of one means something else than the character). */

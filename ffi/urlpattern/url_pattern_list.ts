@@ -437,20 +437,12 @@ export class URLPatternList {
       lists[count++] = this.#runtimeAll;
     }
     if (count === 0) return -1;
-    const patterns = this.#patterns;
-    const runtime = this.#runtime;
     if (count === 1) {
       const list = lists[0];
       for (let k = 0; k < list.length; k++) {
         const index = list[k];
         if (allowed !== null && allowed[index] === 0) continue;
-        if (runtime[index]) {
-          const matched = askRuntime(patterns[index], mode, input, baseURL);
-          if (values !== null) restoreValues(values);
-          if (matched) return index;
-        } else if (this.#accept(index, mode, inputs, 0)) {
-          return index;
-        }
+        if (this.#acceptAsking(index, mode, input, baseURL, inputs, values)) return index;
       }
       return -1;
     }
@@ -464,17 +456,29 @@ export class URLPatternList {
         const best = nextCandidate(own, ownHeads, count);
         if (best === -1) return -1;
         if (allowed !== null && allowed[best] === 0) continue;
-        if (runtime[best]) {
-          const matched = askRuntime(patterns[best], mode, input, baseURL);
-          if (values !== null) restoreValues(values);
-          if (matched) return best;
-        } else if (this.#accept(best, mode, inputs, 0)) {
-          return best;
-        }
+        if (this.#acceptAsking(best, mode, input, baseURL, inputs, values)) return best;
       }
     } finally {
       askingDepth = depth;
     }
+  }
+
+  /**
+   * #accept() in #lookupAsking(): a runtime URLPattern is asked with the lookup's arguments, then our prepared
+   * `values` (if any) restored, as asking it may have prepared another input.
+   */
+  #acceptAsking(
+    index: number,
+    mode: number,
+    input: unknown,
+    baseURL: unknown,
+    inputs: URLPatternInput[] | null,
+    values: string[] | null,
+  ): boolean {
+    if (!this.#runtime[index]) return this.#accept(index, mode, inputs, 0);
+    const matched = askRuntime(this.#patterns[index], mode, input, baseURL);
+    if (values !== null) restoreValues(values);
+    return matched;
   }
 
   static {

@@ -102,6 +102,7 @@ const PARAMS: Piece[] = [
   ["/:x([^0-9]+)", ["/a", "/a/b"]],
   ["/:x(a|b\\/c)", ["/a", "/b/c"]],
   ["/:x(\\d+|)", ["/", "/1"]],
+  ["/{:b}", ["/x", "/1"]], // after a checked group: a segment of its own, unchecked
   ["/:x?", ["", "/q"]],
   ["/:p+", ["/r", "/r/s"]],
   ["/:p*", ["", "/t/u"]],
