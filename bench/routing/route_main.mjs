@@ -5,7 +5,11 @@
 // (bench/common/results_file.mjs).
 // std's routers come from a std checkout (std_router.ts: ADA_FFI_STD_DIR); without one their columns are left out.
 //
-// Usage: node bench/routing/route_main.mjs [--only std|scale] [--rounds N] [--sizes 10000,100000]
+// std's groups run in --processes separate processes per runtime (3 by default, the runtimes taken in turn): their
+// ratios near 1.0 moved by 0.1-0.4 from one process to the next (JIT and GC timing), so each figure is the median of
+// the processes' medians, and each ratio is printed with its range over the processes.
+//
+// Usage: node bench/routing/route_main.mjs [--only std|scale] [--rounds N] [--processes N] [--sizes 10000,100000]
 //                                          [--runtimes node20,node22,node24,node26,deno,bun] [--backend wasm]
 // --backend wasm: ada-ffi's WebAssembly backend (ADA_FFI_BACKEND=wasm in each runtime), results in route_std_wasm.json
 // and route_scale_wasm.json.
@@ -56,8 +60,47 @@ function runAll(runtimes, args) {
   return results;
 }
 
+/**
+ * std's groups over several processes per runtime (taken in turn): each runtime's result in one process's shape, every
+ * figure the median over the processes, with `processes` and each process's own figures (`perProcess`).
+ */
+function runStdProcesses(runtimes, args, processes) {
+  const runs = [];
+  for (let p = 0; p < processes; p++) runs.push(runAll(runtimes, args));
+  const results = {};
+  for (const runtime of runtimes) {
+    const all = runs.map((run) => run[runtime]);
+    const merged = { ...all[0], processes, groups: {}, perProcess: all.map((r) => r.groups) };
+    for (const group of Object.keys(all[0].groups)) {
+      const own = {}, total = {};
+      for (const name of Object.keys(all[0].groups[group].own)) {
+        own[name] = medianOf(all.map((r) => r.groups[group].own[name]));
+        total[name] = medianOf(all.map((r) => r.groups[group].total[name]));
+      }
+      merged.groups[group] = { own, total, handler: medianOf(all.map((r) => r.groups[group].handler)) };
+    }
+    results[runtime] = merged;
+  }
+  return results;
+}
+
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+}
+
 const fmt = (n) => (n === undefined ? "—" : Math.round(n).toLocaleString("en-US"));
 const ratio = (a, b) => (a === undefined || b === undefined ? "—" : (a / b).toFixed(2));
+
+/** The ratio of contenders `a` and `b` in a group: of the medians, and its range over the processes. */
+function groupRatio(r, group, a, b) {
+  const own = r.groups[group].own;
+  const median = ratio(own[a], own[b]);
+  if (median === "—" || !r.perProcess || r.perProcess.length < 2) return median;
+  const each = r.perProcess.map((g) => g[group].own[a] / g[group].own[b]);
+  return `${median} (${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)})`;
+}
 
 function printTable(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
@@ -68,7 +111,9 @@ function printStd(results) {
   for (const [runtime, r] of Object.entries(results)) {
     console.log(
       `\nstd's router benchmark groups on ${runtime} ${r.version}: the routers' own ns per request (the ` +
-        `handler's alone subtracted), median of ${r.rounds} rounds; std: ${r.std}`,
+        `handler's alone subtracted), median of ${r.rounds} rounds` +
+        (r.processes > 1 ? `, then of ${r.processes} processes (ratios: of the medians, their range)` : "") +
+        `; std: ${r.std}`,
     );
     const names = Object.keys(Object.values(r.groups)[0].own);
     const short = (n) =>
@@ -86,9 +131,9 @@ function printStd(results) {
         group,
         ...names.map((n) => fmt(g.own[n])),
         fmt(g.handler),
-        ratio(g.own["route(), runtime patterns"], g.own["std routeRadix, runtime patterns"]),
-        ratio(g.own["route(), ada-ffi patterns"], g.own["std routeRadix, runtime patterns"]),
-        ratio(g.own["route(), ada-ffi patterns"], g.own["std routeRadix, ada-ffi patterns"]),
+        groupRatio(r, group, "route(), runtime patterns", "std routeRadix, runtime patterns"),
+        groupRatio(r, group, "route(), ada-ffi patterns", "std routeRadix, runtime patterns"),
+        groupRatio(r, group, "route(), ada-ffi patterns", "std routeRadix, ada-ffi patterns"),
       ]);
     }
     printTable(rows);
@@ -135,26 +180,30 @@ function printScale(results) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   let only;
   let rounds = 9;
+  let processes = 3;
   let sizes = "10000,100000";
   let runtimes = DEFAULT_RUNTIMES;
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--only") only = argv[++i];
     else if (argv[i] === "--rounds") rounds = Number(argv[++i]);
+    else if (argv[i] === "--processes") processes = Number(argv[++i]);
     else if (argv[i] === "--sizes") sizes = argv[++i];
     else if (argv[i] === "--runtimes") runtimes = argv[++i].split(",");
     else if (argv[i] === "--backend") backend = argv[++i];
     else throw new Error(`unknown argument ${argv[i]}`);
   }
   if (backend !== "native" && backend !== "wasm") throw new Error(`--backend native or wasm, not ${backend}`);
+  if (!(Number.isInteger(processes) && processes >= 1)) throw new Error(`--processes takes a count, not ${processes}`);
   const suffix = backend === "wasm" ? "_wasm" : "";
   const command = `node bench/routing/route_main.mjs --rounds ${rounds} --runtimes ${runtimes.join(",")}` +
     (backend === "wasm" ? " --backend wasm" : "");
   if (only !== "scale") {
-    const results = runAll(runtimes, ["std", String(rounds)]);
+    const results = runStdProcesses(runtimes, ["std", String(rounds)], processes);
     printStd(results);
     const { file } = writeResults(`route_std${suffix}`, {
-      command,
+      command: `${command} --processes ${processes}`,
+      processes,
       backend,
       versions: versionsOf(results),
       rounds,
