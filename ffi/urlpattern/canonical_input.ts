@@ -131,9 +131,9 @@ function isCanonicalIPv4(s: string, at: number, end: number): boolean {
     if (length === 0 || length > 3 || value > 255 || (length > 1 && charCodeAt.call(s, start) === 0x30)) return false;
     parts++;
     if (i === end) break;
+    // A fifth part, or a dot after the fourth (the parser would drop it), is not the serialization.
     if (charCodeAt.call(s, i) !== 0x2e || parts === 4) return false;
     i++;
-    if (i === end) return false; // a last empty label: the parser drops the dot
   }
   return parts === 4;
 }
