@@ -7,14 +7,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { median } from "../common/median.mjs";
 
 export const PERF_EVENT = "instructions:u";
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** Why `perf stat -e <event>` cannot count here, or undefined when it can. */
 export function perfUnavailable(event = PERF_EVENT) {

@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { nodeBinary } from "../../test/support/node_lines.mjs";
+import { median } from "../common/median.mjs";
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const require = createRequire(import.meta.url);
@@ -194,11 +195,6 @@ async function main() {
     clearTimeout(watchdog);
   }
 
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
   const table = SERVERS.map(([name]) => {
     const rps = runs[name].map((r) => r.requestsPerSecond);
     return {

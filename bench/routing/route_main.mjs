@@ -17,6 +17,7 @@ import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeBinary } from "../../test/support/node_lines.mjs";
+import { median } from "../common/median.mjs";
 import { versionsOf, writeResults } from "../common/results_file.mjs";
 import { DEFAULT_RUNTIMES } from "./main.mjs";
 
@@ -84,11 +85,8 @@ function runStdProcesses(runtimes, args, processes) {
   return results;
 }
 
-function medianOf(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-}
+/** The median of the processes' figures, in whole nanoseconds as each process's are. */
+const medianOf = (values) => Math.round(median(values));
 
 const fmt = (n) => (n === undefined ? "—" : Math.round(n).toLocaleString("en-US"));
 const ratio = (a, b) => (a === undefined || b === undefined ? "—" : (a / b).toFixed(2));
