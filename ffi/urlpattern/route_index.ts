@@ -389,6 +389,27 @@ export function pathGroups(
 ): Record<string, string | undefined> | null {
   // A `/*` tail's group is "0": the object is made with its slot (url_pattern.ts's hasGroupZero).
   const groups: Record<string, string | undefined> = shape.tail && names[names.length - 1] === "0" ? { 0: "" } : {};
+  if (!readParams(pathname, shape, names, set, groups)) return null;
+  shape.kept ??= groups;
+  return groups;
+}
+
+/** Whether each checked parameter's segment of a pathname the index found for `shape` matches its check (test()). */
+export function pathChecksPass(pathname: string, shape: PathShape): boolean {
+  return readParams(pathname, shape, null, null, null);
+}
+
+/**
+ * pathGroups()'s reading: each parameter's segment checked, and written into `groups` (with the tail) unless it is
+ * null; false at the first segment that fails its check.
+ */
+function readParams(
+  pathname: string,
+  shape: PathShape,
+  names: readonly string[] | null,
+  set: ((groups: Record<string, string | undefined>, name: string, value: string) => void) | null,
+  groups: Record<string, string | undefined> | null,
+): boolean {
   const params = shape.params;
   const last = shape.tail ? shape.segments : params.length === 0 ? 0 : params[params.length - 1] + 1;
   let k = 0;
@@ -397,15 +418,16 @@ export function pathGroups(
     let end = stringIndexOf.call(pathname, "/", start);
     if (end === -1) end = pathname.length;
     if (k < params.length && params[k] === s) {
-      const value: string = stringSlice.call(pathname, start + shape.prefixLengths[k], end);
       const check = shape.checks === null ? null : shape.checks[k];
-      if (check !== null && !regExpTest(check, value)) return null;
-      set(groups, names[k], value);
+      if (check !== null || groups !== null) {
+        const value: string = stringSlice.call(pathname, start + shape.prefixLengths[k], end);
+        if (check !== null && !regExpTest(check, value)) return false;
+        if (groups !== null) set!(groups, names![k], value);
+      }
       k++;
     }
     start = end + 1;
   }
-  if (shape.tail) set(groups, names[k], stringSlice.call(pathname, start));
-  shape.kept ??= groups;
-  return groups;
+  if (groups !== null && shape.tail) set!(groups, names![k], stringSlice.call(pathname, start));
+  return true;
 }

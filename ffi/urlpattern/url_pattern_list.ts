@@ -23,7 +23,7 @@ import { COMPONENTS, currentValues, prepareHref, prepareInput, restoreValues, va
 import { execRuntimePattern, isRuntimePattern, pathnamePatternOf, testRuntimePattern } from "./runtime_patterns.ts";
 import { pathRange, plainPath } from "./plain_path.ts";
 import { checkedPath } from "./canonical_input.ts";
-import { pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
+import { pathChecksPass, pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
 import { setGroup } from "./own_members.ts";
 import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts";
 import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
@@ -393,10 +393,9 @@ export class URLPatternList {
     const shape = this.#sure[index];
     if (shape !== null && valueOf(PATHNAME).length <= DECIDED_PATHNAME_LIMIT) {
       // Decided by the index: the pathname's groups are its segments (those of regexp groups checked).
-      if (mode === TEST && shape.checks === null) return true;
+      if (mode === TEST) return shape.checks === null || pathChecksPass(valueOf(PATHNAME), shape);
       const groups = pathGroups(valueOf(PATHNAME), shape, this.#pathnameNames[index], setGroup);
       if (groups === null) return false;
-      if (mode === TEST) return true;
       if (mode === MATCH) lastParams = groups;
       else lastResult = execKnownPathname(this.#patterns[index], inputs!, groups);
       return true;
