@@ -15,6 +15,7 @@ import { execAllowed, takeResult, URLPatternList } from "../urlpattern/url_patte
 import { patternInternals, URLPattern, type URLPatternResult } from "../urlpattern/url_pattern.ts";
 import { isRuntimePattern, runtimeExecMethod } from "../urlpattern/runtime_patterns.ts";
 import { invalidArgTypeError } from "../builtins/errors.ts";
+import { newArray } from "../builtins/own_arrays.ts";
 
 /**
  * What a route's pattern must be: what std's loop calls, `exec(request.url)`. A URLPattern (ada-ffi's, or the
@@ -188,8 +189,6 @@ type AnyFunction = (...args: any[]) => unknown;
 const apply = Reflect.apply as (f: AnyFunction, self: unknown, args: unknown[]) => unknown;
 const ourExec = URLPattern.prototype.exec;
 const PATTERN_TYPE = "URLPattern (or an object with its exec method)";
-const setPrototypeOf = Object.setPrototypeOf;
-const newArray = <T>(): T[] => setPrototypeOf([], null);
 
 /**
  * How route() matches a route's pattern: null when the list can (ada-ffi's URLPattern, or the runtime's own, with the

@@ -22,6 +22,7 @@
 import { PARAM, PARTIAL, type Placement, placementOf, PREFIX_PARAM, segmentsOf } from "./route_placement.ts";
 import { regExpTest } from "./component_regexp.ts";
 import type { PatternInternals } from "./url_pattern.ts";
+import { append } from "../builtins/own_arrays.ts";
 
 /**
  * The Map and String methods a lookup calls, as they are when this module loads (a user's later change to the
@@ -151,12 +152,12 @@ export class RouteIndex {
     if (placement.kind === "exact" && !inTrie(placement.value)) {
       const list: number[] | undefined = mapGet.call(this.#exact, placement.value);
       if (list === undefined) mapSet.call(this.#exact, placement.value, [index]);
-      else list[list.length] = index;
+      else append(list, index);
       this.#hasExact = true;
       return NO_PARAMS;
     }
     if (placement.kind === "prefix" && placement.segments.length === 0) {
-      this.#always[this.#always.length] = index;
+      append(this.#always, index);
       return null;
     }
     let node = this.#root;
@@ -177,7 +178,7 @@ export class RouteIndex {
     }
     const ends = placement.kind === "exact" || (placement.kind === "path" && !placement.deeper);
     const list = ends ? (node.ends ??= []) : (node.deeper ??= []);
-    list[list.length] = index;
+    append(list, index);
     if (placement.kind === "prefix" || partial) return null;
     if (placement.kind === "exact") return NO_PARAMS;
     const params: number[] = [];
@@ -186,9 +187,9 @@ export class RouteIndex {
     for (let s = 0; s < segments.length; s++) {
       const segment = segments[s];
       if (segment !== PARAM && segment[0] !== PREFIX_PARAM) continue;
-      params[params.length] = s;
-      prefixLengths[prefixLengths.length] = segment === PARAM ? 0 : segment.length - 1;
-      checks[checks.length] = placement.checks === null ? null : placement.checks[s];
+      append(params, s);
+      append(prefixLengths, segment === PARAM ? 0 : segment.length - 1);
+      append(checks, placement.checks === null ? null : placement.checks[s]);
     }
     const checked = placement.checks === null ? null : checks;
     return { params, prefixLengths, checks: checked, segments: segments.length, tail: placement.deeper };
@@ -196,7 +197,7 @@ export class RouteIndex {
 
   /** Makes pattern number `index` a candidate for every pathname (a pattern the index cannot read). */
   addEverywhere(index: number): void {
-    this.#always[this.#always.length] = index;
+    append(this.#always, index);
   }
 
   /**
@@ -224,9 +225,9 @@ function literalChild(node: SegmentNode, text: string): SegmentNode {
   const child = { text, node: newNode() };
   if (node.many !== null) {
     if (!siblings) mapSet.call(node.many, hashOfKey(text), [child]);
-    else siblings[siblings.length] = child;
+    else append(siblings, child);
   } else if (node.few === null || node.few.length < FEW_CHILDREN) {
-    (node.few ??= [])[node.few.length] = child;
+    append(node.few ??= [], child);
   } else {
     // The children so far and the new one, without iterating an array (a user's Array.prototype[Symbol.iterator]).
     const many = new Map<number, Child[]>();
@@ -236,7 +237,7 @@ function literalChild(node: SegmentNode, text: string): SegmentNode {
       const key = hashOfKey(moved.text);
       const list: Child[] | undefined = mapGet.call(many, key);
       if (list === undefined) mapSet.call(many, key, [moved]);
-      else list[list.length] = moved;
+      else append(list, moved);
     }
     node.many = many;
     node.few = null;
@@ -255,12 +256,14 @@ function partialChild(partials: PartialChildren, prefix: string): SegmentNode {
   if (bucket) { for (let k = 0; k < bucket.length; k++) if (bucket[k].text === prefix) return bucket[k].node; }
   if (bucket === undefined) mapSet.call(partials.byHash, key, bucket = []);
   const child = { text: prefix, node: newNode() };
-  bucket[bucket.length] = child;
+  append(bucket, child);
   const lengths = partials.lengths;
   let at = 0;
   while (at < lengths.length && lengths[at] < prefix.length) at++;
-  if (lengths[at] !== prefix.length) {
-    for (let k = lengths.length; k > at; k--) lengths[k] = lengths[k - 1];
+  if (at === lengths.length) append(lengths, prefix.length);
+  else if (lengths[at] !== prefix.length) {
+    append(lengths, lengths[lengths.length - 1]);
+    for (let k = lengths.length - 2; k > at; k--) lengths[k] = lengths[k - 1];
     lengths[at] = prefix.length;
   }
   return child.node;

@@ -15,6 +15,7 @@
 import { COMPONENT_EMPTY, COMPONENT_EXACT_MATCH, COMPONENT_REGEXP, FLAG_REGEXP_IGNORES_CASE } from "./ada_calls.ts";
 import { componentRegExp, regExpTest } from "./component_regexp.ts";
 import type { PatternInternals } from "./url_pattern.ts";
+import { append } from "../builtins/own_arrays.ts";
 
 const PATHNAME = 5;
 
@@ -73,13 +74,13 @@ export function segmentsOf(path: string): string[] {
   let segment = "";
   for (let k = 1; k < path.length; k++) {
     if (path[k] === "/") {
-      segments[segments.length] = segment;
+      append(segments, segment);
       segment = "";
     } else {
       segment += path[k];
     }
   }
-  segments[segments.length] = segment;
+  append(segments, segment);
   return segments;
 }
 
@@ -130,19 +131,21 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
   let kind = -1; // -1: before the first "/"
   let check: RegExp | null = null; // the check of the segment being read (a regexp group's), taken by push()
   const push = () => {
-    const at = segments.length;
-    segments[at] = kind === LITERAL
-      ? text
-      : kind === WHOLE_PARAM
-      ? PARAM
-      : kind === PREFIXED_PARAM
-      ? PREFIX_PARAM + text
-      : kind === PREFIXED
-      ? PARTIAL + text
-      : UNKNOWN_KEY;
+    append(
+      segments,
+      kind === LITERAL
+        ? text
+        : kind === WHOLE_PARAM
+        ? PARAM
+        : kind === PREFIXED_PARAM
+        ? PREFIX_PARAM + text
+        : kind === PREFIXED
+        ? PARTIAL + text
+        : UNKNOWN_KEY,
+    );
     // Each segment's own (a group that did not stay the whole segment, `/:id(\d+)-x`, made it UNKNOWN: the placement
     // is then a prefix, which has none).
-    checks[at] = check;
+    append(checks, check);
     if (check !== null) checked = true;
     check = null;
   };
@@ -219,7 +222,7 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
   // so only its literal prefix is known.
   if (whole) push();
   else if ((kind === LITERAL || kind === PREFIXED || kind === PREFIXED_PARAM) && text !== "") {
-    segments[segments.length] = PARTIAL + text;
+    append(segments, PARTIAL + text);
   }
   return { kind: "prefix", segments: leading(segments) };
 }
@@ -227,7 +230,7 @@ function classifySource(source: string, ignoreCase: boolean): Placement {
 /** The leading keys of `segments` the trie can hold, up to the first it cannot. */
 function leading(segments: string[]): string[] {
   const known: string[] = [];
-  for (let k = 0; k < segments.length && segments[k] !== UNKNOWN_KEY; k++) known[known.length] = segments[k];
+  for (let k = 0; k < segments.length && segments[k] !== UNKNOWN_KEY; k++) append(known, segments[k]);
   return known;
 }
 
@@ -415,18 +418,18 @@ export function runtimePlacement(placement: Placement): Placement {
   for (let k = 0; k < segments.length; k++) {
     const key = segments[k];
     if (key === PARAM) {
-      keys[keys.length] = key;
+      append(keys, key);
       continue;
     }
     const mark = key[0] === PARTIAL || key[0] === PREFIX_PARAM ? key[0] : "";
     const text = mark === "" ? key : stringSlice.call(key, 1) as string;
     if (allKept(text)) {
-      keys[keys.length] = mark + foldAscii(text);
+      append(keys, mark + foldAscii(text));
       continue;
     }
     let kept = "";
     for (let c = 0; c < text.length && isOneOf(KEPT, text[c]); c++) kept += text[c];
-    if (kept !== "") keys[keys.length] = PARTIAL + foldAscii(kept);
+    if (kept !== "") append(keys, PARTIAL + foldAscii(kept));
     return { kind: "prefix", segments: keys };
   }
   if (!complete) return { kind: "prefix", segments: keys };

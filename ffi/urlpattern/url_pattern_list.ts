@@ -29,6 +29,7 @@ import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts
 import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
 import { setLength } from "../builtins/interop.ts";
+import { copyForUser, newArray } from "../builtins/own_arrays.ts";
 import { defineInspect, makeWebIdlMembersEnumerable } from "../builtins/webidl.ts";
 
 /** What `URLPatternList.exec()` returns on a match: which pattern matched first, and its `exec()` result. */
@@ -68,14 +69,16 @@ const TEST = 0, EXEC = 1, MATCH = 2;
  * RangeError on V8), and the list must then throw as the loop over the patterns would, not answer where they cannot.
  */
 const DECIDED_PATHNAME_LIMIT = 1 << 16;
-const setPrototypeOf = Object.setPrototypeOf as <T>(object: T, prototype: null) => T;
 
 /**
  * The candidate lists of the lookup under way (reused: only a runtime URLPattern's exec can run user code inside a
  * lookup, and #lookupAsking() copies them before asking one). With no prototype: writing a new index of an array
  * looks for a setter up its prototype chain, and a user's `Array.prototype[0]` setter would swallow the write.
  */
-const lists: number[][] = setPrototypeOf([], null);
+const lists: number[][] = newArray();
+
+/** A runtime pattern's pathname group names, which the list never reads (it asks the pattern itself). */
+const NO_NAMES: readonly string[] = newArray();
 
 /**
  * The merge's heads (where it stands in each candidate list), reused: a fresh Int32Array and a fresh array with no
@@ -84,8 +87,8 @@ const lists: number[][] = setPrototypeOf([], null);
  * may make a lookup of its own): it takes a pair of its own per nesting depth.
  */
 let heads: Int32Array = new Int32Array(16);
-const askingLists: number[][][] = setPrototypeOf([], null);
-const askingHeads: Int32Array[] = setPrototypeOf([], null);
+const askingLists: number[][][] = newArray();
+const askingHeads: Int32Array[] = newArray();
 let askingDepth = 0;
 const heads0: Int32Array = new Int32Array(0);
 
@@ -130,7 +133,7 @@ function checkOptions(options: unknown): void {
  * match?.result.pathname.groups.id; // "42"
  */
 export class URLPatternList {
-  #patterns: URLPattern[] = [];
+  #patterns: URLPattern[] = newArray();
   #index = new RouteIndex();
   /**
    * Patterns with an exact hostname (virtual hosts) have an index per hostname, asked only for the input's: 10,000
@@ -145,18 +148,18 @@ export class URLPatternList {
    * gives a plain http(s) URL string (plainPath); for any other input, all of them (#runtimeAll) are
    * candidates.
    */
-  #runtime: boolean[] = [];
+  #runtime: boolean[] = newArray();
   #runtimeCount = 0;
   #runtimeIndex = new RouteIndex(true);
-  #runtimeAll: number[] = [];
+  #runtimeAll: number[] = newArray();
   /**
    * Per pattern: its pathname's shape when being the index's candidate means it matches (its pathname is decided
    * there, the rest is "*"), else null; and its pathname's group names.
    */
-  #sure: (PathShape | null)[] = [];
+  #sure: (PathShape | null)[] = newArray();
   /** Our patterns' indices, ascending: the candidates for a pathname past DECIDED_PATHNAME_LIMIT. */
-  #ours: number[] = [];
-  #pathnameNames: (readonly string[])[] = [];
+  #ours: number[] = newArray();
+  #pathnameNames: (readonly string[])[] = newArray();
 
   /**
    * `new URLPatternList(patterns?, options?)`: each item a URLPattern (kept as it is) or what `new URLPattern(item,
@@ -258,7 +261,7 @@ export class URLPatternList {
     // Printed as the patterns it holds, in index order (a copy: nothing printed can change the list).
     defineInspect(
       this.prototype,
-      (list: URLPatternList) => ({ length: list.#patterns.length, patterns: [...list.#patterns] }),
+      (list: URLPatternList) => ({ length: list.#patterns.length, patterns: copyForUser(list.#patterns) }),
     );
   }
 
@@ -283,7 +286,7 @@ export class URLPatternList {
       this.#runtime[index] = true;
       this.#runtimeCount++;
       this.#sure[index] = null;
-      this.#pathnameNames[index] = [];
+      this.#pathnameNames[index] = NO_NAMES;
       this.#patterns[index] = pattern;
       return index;
     }
@@ -448,7 +451,7 @@ export class URLPatternList {
     // This depth's lists and heads: a lookup inside an exec below takes the next depth's.
     const depth = askingDepth++;
     try {
-      const own: number[][] = askingLists[depth] ??= setPrototypeOf([], null);
+      const own: number[][] = askingLists[depth] ??= newArray();
       for (let l = 0; l < count; l++) own[l] = lists[l];
       const ownHeads = askingHeads[depth] = resetHeads(askingHeads[depth] ?? heads0, count);
       for (;;) {

@@ -621,6 +621,67 @@ export function register(api: Api): void {
     assert.equal(answers.slice(0, half), ["0", 0, "2", 2, "0", 0, "none", -1]);
   });
 
+  test("index accessors on Array.prototype while route() and a URLPatternList are built: the loop's answers", () => {
+    // Every structure the index builds: 8 literal siblings (found by hash past 6), partial and prefix-param children,
+    // a checked parameter, a tail, an exact pathname outside the trie, a pattern it cannot place, and (where the
+    // runtime has one) the runtime's own patterns, which have an index of their own.
+    const sources = [
+      ...["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"].map((r) => `/${r}/:id`),
+      "/file{.:ext}?",
+      "/v:version/x",
+      "/books/:id(\\d+)",
+      "/books/:slug",
+      "/a/*",
+      "*.css",
+      "",
+    ];
+    const Builtin = (globalThis as { URLPattern?: new (init: object) => Pattern }).URLPattern;
+    const theirs = Builtin !== undefined && Builtin !== (URLPattern as unknown);
+    const patterns: Pattern[] = sources.map((pathname) => p({ pathname }));
+    if (theirs) patterns.push(new Builtin!({ pathname: "/R/:n" }), new Builtin!({ pathname: "/file.:ext" }));
+    const routes = patterns.map((pattern, i) => ({
+      pattern,
+      method: i % 3 === 0 ? ["GET", "put"] : i % 3 === 1 ? "GET" : undefined,
+      handler: () => i,
+    })) as unknown as Route[];
+    const urls = [
+      ...["r0", "r5", "r7", "R", "r8"].map((r) => `${ORIGIN}/${r}/9`),
+      `${ORIGIN}/file.ts`,
+      `${ORIGIN}/file`,
+      `${ORIGIN}/v2/x`,
+      `${ORIGIN}/v/x`,
+      `${ORIGIN}/books/12`,
+      `${ORIGIN}/books/abc`,
+      `${ORIGIN}/a/b/c`,
+      `${ORIGIN}/s/site.css`,
+      `${ORIGIN}/none`,
+    ];
+    const swallow = { set() {}, get: () => undefined, configurable: true };
+    const indexes = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
+    let routed: RequestHandler;
+    let list: { exec(url: string): { index: number } | null; add(pattern: unknown): number };
+    for (const key of indexes) Object.defineProperty(Array.prototype, key, swallow);
+    try {
+      routed = route(routes, (() => -1) as unknown as RequestHandler);
+      list = new api.URLPatternList() as never;
+      for (let k = 0; k < patterns.length; k++) list.add(patterns[k]);
+    } finally {
+      for (const key of indexes) delete (Array.prototype as unknown as Record<string, unknown>)[key];
+    }
+    for (const url of urls) {
+      const loopIndex = patterns.findIndex((pattern) => pattern.exec(url) !== null);
+      assert.is(list.exec(url)?.index ?? -1, loopIndex, `list: ${url}`);
+      for (const method of ["GET", "PUT", "POST"]) {
+        const allowed = (i: number) => {
+          const m = (routes[i] as unknown as { method?: string | string[] }).method;
+          return m === undefined || [m].flat().some((x) => x.toUpperCase() === method);
+        };
+        const expected = patterns.findIndex((pattern, i) => allowed(i) && pattern.exec(url) !== null);
+        assert.is(routed({ url, method } as unknown as Request), expected as never, `route(): ${method} ${url}`);
+      }
+    }
+  });
+
   test("an Object.prototype setter or read-only property named like a group takes no group: each is an own property", () => {
     const pattern = p({ pathname: "/:id/:toString/:constructor/*" });
     const list = new api.URLPatternList([pattern as never]);

@@ -1,0 +1,39 @@
+/**
+ * Arrays written by ada-ffi's code while a user's code may have changed `Array.prototype` (a route table's index, the
+ * lists a lookup merges). Writing a new index of an ordinary array looks for a setter up its prototype chain, and
+ * reading past its end for a getter: a user's `Object.defineProperty(Array.prototype, 0, { set() {} })` would swallow
+ * the write and leave the route table without its routes.
+ */
+const setPrototypeOf = Object.setPrototypeOf as <T>(object: T, prototype: object | null) => T;
+const defineProperty = Object.defineProperty;
+const arrayPrototype = Array.prototype;
+
+/**
+ * A new empty array with no prototype, for arrays made once and written often (a lookup's buffers, a list's own
+ * records): index reads and writes and `length` only, no methods (no spread or `for...of` either: they would call
+ * `Array.prototype[Symbol.iterator]`, which a user may replace). Making one costs V8 more than a literal (100,000
+ * routes' index built with them: 1.5-1.9x the time), so the index's many small arrays use append() instead.
+ */
+export function newArray<T>(): T[] {
+  return setPrototypeOf([] as T[], null);
+}
+
+/**
+ * Adds `value` at the end of `array` (an ordinary one). The plain write costs nothing more; where a setter up the
+ * prototype chain took it (the length did not grow), the value is defined on the array itself.
+ */
+export function append<T>(array: T[], value: T): void {
+  const at = array.length;
+  array[at] = value;
+  if (array.length === at) defineProperty(array, at, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * An ordinary array for a user to see (printed, returned) holding the items of `items`, written before it has its
+ * prototype.
+ */
+export function copyForUser<T>(items: readonly T[]): T[] {
+  const copy = setPrototypeOf([] as T[], null);
+  for (let k = 0; k < items.length; k++) copy[k] = items[k];
+  return setPrototypeOf(copy, arrayPrototype);
+}
