@@ -20,11 +20,16 @@ export function newArray<T>(): T[] {
 
 /**
  * Adds `value` at the end of `array` (an ordinary one). The plain write costs nothing more; where a setter up the
- * prototype chain took it (the length did not grow), the value is defined on the array itself.
+ * prototype chain took it (the length did not grow), or a getter without a setter or a read-only item there refused it
+ * (a TypeError in strict code), the value is defined on the array itself.
  */
 export function append<T>(array: T[], value: T): void {
   const at = array.length;
-  array[at] = value;
+  try {
+    array[at] = value;
+  } catch {
+    // refused: defined below
+  }
   if (array.length === at) defineProperty(array, at, { value, writable: true, enumerable: true, configurable: true });
 }
 

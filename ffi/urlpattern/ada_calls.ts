@@ -20,6 +20,7 @@ import { binding as nativeBinding } from "../native_calls/installed_binding.ts";
 import { callGrowing, decodeHrefs } from "../native_calls/kept_block.ts";
 import { encodeUtf8Into, maxUtf8Length } from "../native_calls/strings.ts";
 import { stringSlice } from "../builtins/conversions.ts";
+import { append } from "../builtins/own_arrays.ts";
 
 /** Header words of ada_ffi_url_pattern.h (INPUT_LEN, BASE_LEN, TEXT_CAP and OPERATION as for every block). */
 const FIELDS = 3;
@@ -200,7 +201,7 @@ export function compilePattern(
       for (let i = 0; i < SPECIAL_SCHEMES.length; i++) {
         if (matches(source, questionIgnoreCase, SPECIAL_SCHEMES[i])) bits |= 1 << i;
       }
-      answers[answers.length] = { source: utf8Encoder.encode(source), ignoreCase: questionIgnoreCase, bits };
+      append(answers, { source: utf8Encoder.encode(source), ignoreCase: questionIgnoreCase, bits });
     }
   }
   throw new Error("ada-ffi: URLPattern compilation kept asking about special schemes (a bug: please report it)");
@@ -219,16 +220,17 @@ function components(output: Output): CompiledPattern {
     return s;
   };
   const compiled: CompiledPattern = { types: [], flags: [], patterns: [], regexps: [], exact: [], groupNames: [] };
+  // Grown by append(): a user's index setter on Array.prototype would take a plain write (own_arrays.ts).
   for (let c = 0; c < 8; c++) {
-    compiled.types[c] = table[word++];
-    compiled.flags[c] = table[word++];
+    append(compiled.types, table[word++]);
+    append(compiled.flags, table[word++]);
     const groupCount = table[word++];
-    compiled.patterns[c] = take();
-    compiled.regexps[c] = take();
-    compiled.exact[c] = take();
+    append(compiled.patterns, take());
+    append(compiled.regexps, take());
+    append(compiled.exact, take());
     const names: string[] = [];
-    for (let g = 0; g < groupCount; g++) names[g] = take();
-    compiled.groupNames[c] = names;
+    for (let g = 0; g < groupCount; g++) append(names, take());
+    append(compiled.groupNames, names);
   }
   return compiled;
 }
@@ -245,7 +247,7 @@ export function processInit(members: InitMembers): string[] | null {
   let at = 0;
   for (let i = 0; i < 8; i++) {
     const units = table[w + i];
-    values[i] = stringSlice(text, at, at + units);
+    append(values, stringSlice(text, at, at + units));
     at += units;
   }
   return values;

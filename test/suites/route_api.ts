@@ -621,13 +621,18 @@ export function register(api: Api): void {
     assert.equal(answers.slice(0, half), ["0", 0, "2", 2, "0", 0, "none", -1]);
   });
 
-  test("index accessors on Array.prototype while route() and a URLPatternList are built: the loop's answers", () => {
-    // Every structure the index builds: 8 literal siblings (found by hash past 6), partial and prefix-param children,
-    // a checked parameter, a tail, an exact pathname outside the trie, a pattern it cannot place, and (where the
-    // runtime has one) the runtime's own patterns, which have an index of their own.
+  test("index accessors on Array.prototype while patterns, route() and a list are made and asked: the loop's answers", () => {
+    // Every structure the index builds: 8 literal siblings (found by hash past 6), partial children, prefix-param
+    // children whose prefix lengths arrive out of order (each insertion place), a checked parameter, a tail, an exact
+    // pathname outside the trie, a pattern it cannot place, and (where the runtime has one) the runtime's own patterns,
+    // which have an index of their own. The accessors swallow every write and answer every read with a number, so an
+    // item lost or a read past an array's end changes an answer.
     const sources = [
       ...["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"].map((r) => `/${r}/:id`),
       "/file{.:ext}?",
+      "/abc-:x",
+      "/a-:x",
+      "/ab-:x",
       "/v:version/x",
       "/books/:id(\\d+)",
       "/books/:slug",
@@ -637,49 +642,98 @@ export function register(api: Api): void {
     ];
     const Builtin = (globalThis as { URLPattern?: new (init: object) => Pattern }).URLPattern;
     const theirs = Builtin !== undefined && Builtin !== (URLPattern as unknown);
-    const patterns: Pattern[] = sources.map((pathname) => p({ pathname }));
-    if (theirs) patterns.push(new Builtin!({ pathname: "/R/:n" }), new Builtin!({ pathname: "/file.:ext" }));
-    const routes = patterns.map((pattern, i) => ({
-      pattern,
-      method: i % 3 === 0 ? ["GET", "put"] : i % 3 === 1 ? "GET" : undefined,
-      handler: () => i,
-    })) as unknown as Route[];
+    const runtimePatterns: Pattern[] = theirs
+      ? [new Builtin!({ pathname: "/R/:n" }), new Builtin!({ pathname: "/file.:ext" })]
+      : [];
     const urls = [
       ...["r0", "r5", "r7", "R", "r8"].map((r) => `${ORIGIN}/${r}/9`),
-      `${ORIGIN}/file.ts`,
-      `${ORIGIN}/file`,
-      `${ORIGIN}/v2/x`,
-      `${ORIGIN}/v/x`,
-      `${ORIGIN}/books/12`,
-      `${ORIGIN}/books/abc`,
-      `${ORIGIN}/a/b/c`,
+      ...["file.ts", "file", "abc-1", "ab-2", "a-3", "abc-", "v2/x", "v/x", "books/12", "books/abc", "a/b/c"]
+        .map((path) => `${ORIGIN}/${path}`),
       `${ORIGIN}/s/site.css`,
       `${ORIGIN}/none`,
     ];
-    const swallow = { set() {}, get: () => undefined, configurable: true };
-    const indexes = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
-    let routed: RequestHandler;
-    let list: { exec(url: string): { index: number } | null; add(pattern: unknown): number };
-    for (const key of indexes) Object.defineProperty(Array.prototype, key, swallow);
-    try {
-      routed = route(routes, (() => -1) as unknown as RequestHandler);
-      list = new api.URLPatternList() as never;
+    const methods = ["GET", "PUT", "POST"];
+    const methodOf = (i: number) => (i % 3 === 0 ? ["GET", "put"] : i % 3 === 1 ? "GET" : undefined);
+    const allowed = (i: number, method: string) => {
+      const m = methodOf(i);
+      return m === undefined || [m].flat().some((x) => x.toUpperCase() === method);
+    };
+    type Made = {
+      patterns: Pattern[];
+      routed: RequestHandler;
+      list: { exec(url: string): unknown; add(p: unknown): number };
+    };
+    const make = (withTheirs: boolean): Made => {
+      const ours: Pattern[] = sources.map((pathname) => p({ pathname }));
+      const patterns = withTheirs ? ours.concat(runtimePatterns) : ours;
+      const routes = patterns.map((pattern, i) => ({
+        pattern,
+        method: methodOf(i),
+        handler: (_request: unknown, params: unknown) => JSON.stringify([i, params]),
+      })) as unknown as Route[];
+      const routed = route(routes, (() => "none") as unknown as RequestHandler);
+      const list = new api.URLPatternList() as unknown as Made["list"];
       for (let k = 0; k < patterns.length; k++) list.add(patterns[k]);
+      return { patterns, routed, list };
+    };
+    // The answers in a string: no array is written while the accessors are in place.
+    const ask = ({ routed, list }: Made): string => {
+      let answers = "";
+      for (let u = 0; u < urls.length; u++) {
+        const found = list.exec(urls[u]) as { index: number; result: unknown } | null;
+        answers += JSON.stringify([found?.index ?? -1, found?.result ?? null]) + "\n";
+        for (let m = 0; m < methods.length; m++) {
+          answers += routed({ url: urls[u], method: methods[m] } as unknown as Request) + "\n";
+        }
+      }
+      return answers;
+    };
+    // Each of ada-ffi's patterns asked alone, with the URL string and with a dictionary (one ada processes).
+    const askPatterns = ({ patterns }: Made): string => {
+      let answers = "";
+      for (let u = 0; u < urls.length; u++) {
+        const pathname = urls[u].slice(ORIGIN.length);
+        for (let k = 0; k < sources.length; k++) {
+          answers += JSON.stringify(patterns[k].exec(urls[u])) +
+            JSON.stringify(patterns[k].exec({ protocol: "http", hostname: "example.com", pathname } as never)) + "\n";
+        }
+      }
+      return answers;
+    };
+    const loopAnswers = ({ patterns }: Made): string => {
+      let answers = "";
+      for (const url of urls) {
+        const at = patterns.findIndex((pattern) => pattern.exec(url) !== null);
+        answers += JSON.stringify([at, at === -1 ? null : patterns[at].exec(url)]) + "\n";
+        for (const method of methods) {
+          const i = patterns.findIndex((pattern, k) => allowed(k, method) && pattern.exec(url) !== null);
+          answers += (i === -1 ? "none" : JSON.stringify([i, patterns[i].exec(url)])) + "\n";
+        }
+      }
+      return answers;
+    };
+    const usual = make(true);
+    assert.is(ask(usual), loopAnswers(usual), "made and asked as usual");
+    // Swallowing every write (a setter that does nothing; at odd indexes no setter, so a plain write throws) and
+    // answering every read with a number: an item lost, or a read past an array's end, changes an answer.
+    const indexes = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
+    for (let k = 0; k < indexes.length; k++) {
+      const accessor = k % 2 === 0 ? { set() {}, get: () => 1 } : { get: () => 1 };
+      Object.defineProperty(Array.prototype, indexes[k], { ...accessor, configurable: true });
+    }
+    let ours: Made, all: Made, askedUnder: string, patternsUnder: string;
+    try {
+      ours = make(false);
+      all = make(true);
+      // ada-ffi's patterns asked there too (the runtime's own matching is not ada-ffi's to guarantee).
+      askedUnder = ask(ours);
+      patternsUnder = askPatterns(ours);
     } finally {
       for (const key of indexes) delete (Array.prototype as unknown as Record<string, unknown>)[key];
     }
-    for (const url of urls) {
-      const loopIndex = patterns.findIndex((pattern) => pattern.exec(url) !== null);
-      assert.is(list.exec(url)?.index ?? -1, loopIndex, `list: ${url}`);
-      for (const method of ["GET", "PUT", "POST"]) {
-        const allowed = (i: number) => {
-          const m = (routes[i] as unknown as { method?: string | string[] }).method;
-          return m === undefined || [m].flat().some((x) => x.toUpperCase() === method);
-        };
-        const expected = patterns.findIndex((pattern, i) => allowed(i) && pattern.exec(url) !== null);
-        assert.is(routed({ url, method } as unknown as Request), expected as never, `route(): ${method} ${url}`);
-      }
-    }
+    assert.is(askedUnder, loopAnswers(ours), "ada-ffi's patterns, made and asked under the accessors");
+    assert.is(patternsUnder, askPatterns(usual), "each pattern, made and asked under the accessors");
+    assert.is(ask(all), loopAnswers(all), "made under the accessors, asked after");
   });
 
   test("an Object.prototype setter or read-only property named like a group takes no group: each is an own property", () => {
