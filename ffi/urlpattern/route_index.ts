@@ -260,10 +260,10 @@ function partialChild(partials: PartialChildren, prefix: string): SegmentNode {
   const lengths = partials.lengths;
   let at = 0;
   while (at < lengths.length && lengths[at] < prefix.length) at++;
-  if (at === lengths.length) append(lengths, prefix.length);
-  else if (lengths[at] !== prefix.length) {
-    append(lengths, lengths[lengths.length - 1]);
-    for (let k = lengths.length - 2; k > at; k--) lengths[k] = lengths[k - 1];
+  if (at === lengths.length || lengths[at] !== prefix.length) {
+    // Grown by one (append: the new index), then the longer ones moved up past `at`.
+    append(lengths, prefix.length);
+    for (let k = lengths.length - 1; k > at; k--) lengths[k] = lengths[k - 1];
     lengths[at] = prefix.length;
   }
   return child.node;
