@@ -13,8 +13,20 @@
  */
 
 import { type AnyConstructor, isOurs, rewritingConstructor } from "./interop.ts";
+import { append } from "./own_arrays.ts";
 
 type AnyFunction = (...args: unknown[]) => unknown;
+
+const apply = Reflect.apply;
+
+/**
+ * The arguments of a wrapped call with the first ones replaced: `first`, then `args` from `first.length` on. By index
+ * (no `slice`, no spread: Array.prototype's, which a user may have replaced by the time fetch is called).
+ */
+function withFirst(first: unknown[], args: readonly unknown[]): unknown[] {
+  for (let k = first.length; k < args.length; k++) append(first, args[k]);
+  return first;
+}
 
 export function installGlobals(
   url: unknown,
@@ -56,20 +68,20 @@ export function installGlobals(
     define(
       "fetch",
       new Proxy(fetch, {
-        apply: (target, self, args) => Reflect.apply(target, self, [args[0], convertInit(args[1]), ...args.slice(2)]),
+        apply: (target, self, args) => apply(target, self, withFirst([args[0], convertInit(args[1])], args)),
       }),
     );
   }
   if (typeof g.Request === "function") {
     define(
       "Request",
-      rewritingConstructor(g.Request as AnyConstructor, (args) => [args[0], convertInit(args[1]), ...args.slice(2)]),
+      rewritingConstructor(g.Request as AnyConstructor, (args) => withFirst([args[0], convertInit(args[1])], args)),
     );
   }
   {
     define(
       "Response",
-      rewritingConstructor(g.Response as AnyConstructor, (args) => [convertBody(args[0]), ...args.slice(1)]),
+      rewritingConstructor(g.Response as AnyConstructor, (args) => withFirst([convertBody(args[0])], args)),
     );
   }
 }

@@ -11,6 +11,8 @@
  */
 
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
+const construct = Reflect.construct;
+const isPrototypeOf = Object.prototype.isPrototypeOf;
 
 // deno-lint-ignore ban-types
 export function layerOnRuntimeClass(ours: Function, runtime: Function | undefined): void {
@@ -30,7 +32,7 @@ export function layerOnRuntimeClass(ours: Function, runtime: Function | undefine
  */
 // deno-lint-ignore ban-types
 export function isOurs(ours: Function, value: unknown): boolean {
-  return typeof value === "object" && value !== null && Object.prototype.isPrototypeOf.call(ours.prototype, value);
+  return typeof value === "object" && value !== null && isPrototypeOf.call(ours.prototype, value);
 }
 
 // deno-lint-ignore no-explicit-any
@@ -42,7 +44,7 @@ export type AnyConstructor = new (...args: any[]) => unknown;
  */
 export function rewritingConstructor<T extends AnyConstructor>(target: T, rewrite: (args: unknown[]) => unknown[]): T {
   const wrapped: T = new Proxy(target, {
-    construct: (t, args, newTarget) => Reflect.construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
+    construct: (t, args, newTarget) => construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
   });
   return wrapped;
 }

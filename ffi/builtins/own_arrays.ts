@@ -34,6 +34,22 @@ export function append<T>(array: T[], value: T): void {
 }
 
 /**
+ * Writes `value` at `index` of `array` (an ordinary one, `index` not past its end: a hole of a preallocated array).
+ * Where a setter up the prototype chain took the write or refused it (the item read back is not `value`), the value is
+ * defined on the array itself.
+ */
+export function storeAt<T>(array: T[], index: number, value: T): void {
+  try {
+    array[index] = value;
+  } catch {
+    // refused: defined below
+  }
+  if (array[index] !== value) {
+    defineProperty(array, index, { value, writable: true, enumerable: true, configurable: true });
+  }
+}
+
+/**
  * An ordinary array for a user to see (printed, returned) holding the items of `items`, written before it has its
  * prototype.
  */

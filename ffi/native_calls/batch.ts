@@ -10,10 +10,12 @@ import { encodeUtf8Into, maxUtf8Length } from "./strings.ts";
 import { adopt, type URL } from "../url/url.ts";
 import { invalidArgTypeError, invalidUrlError, missingArgsError } from "../builtins/errors.ts";
 import { toDOMString } from "../builtins/conversions.ts";
+import { append, storeAt } from "../builtins/own_arrays.ts";
 import type { RuntimeURLObject } from "../builtins/runtime_types.ts";
 
 const isArray = Array.isArray;
 const stringValueOf = String.prototype.valueOf;
+const stringSlice = String.prototype.slice;
 
 /** Whether a value is a String object (`new String(…)`), from any realm. */
 function isStringObject(value: unknown): boolean {
@@ -58,6 +60,7 @@ export function parseMany(inputs: Iterable<unknown>, base?: string | URL | Runti
     throw error;
   }
   const lib = nativeBinding();
+  // Its holes are filled by storeAt(): a plain write into a hole would call a setter a user put on Array.prototype.
   const output: (URL | null)[] = new Array(strings.length);
   let baseLen = NO_BASE;
   if (baseString !== undefined) {
@@ -104,7 +107,7 @@ function toStrings(inputs: unknown): string[] {
     for (let i = 0; i < array.length; i++) {
       if (typeof array[i] !== "string") {
         const strings: string[] = new Array(array.length);
-        for (let j = 0; j < array.length; j++) strings[j] = toDOMString(array[j]);
+        for (let j = 0; j < array.length; j++) storeAt(strings, j, toDOMString(array[j]));
         return strings;
       }
     }
@@ -117,7 +120,7 @@ function toStrings(inputs: unknown): string[] {
     throw invalidArgTypeError("inputs", "Array or an iterable object", inputs, parseMany);
   }
   const strings: string[] = [];
-  for (const input of inputs as Iterable<unknown>) strings[strings.length] = toDOMString(input);
+  for (const input of inputs as Iterable<unknown>) append(strings, toDOMString(input));
   return strings;
 }
 
@@ -175,7 +178,7 @@ function parseChunk(
     if (done === 0) {
       // This one href alone is larger than the output buffer: the single-URL path sizes its own.
       const href = parseHref(strings[start + next], baseString);
-      output[start + next] = href === null ? null : adopt(href);
+      storeAt(output, start + next, href === null ? null : adopt(href));
       inputAt += lengths[next];
       next++;
       continue;
@@ -194,17 +197,17 @@ function parseChunk(
       const input = strings[start + next + i];
       inputAt += lengths[next + i];
       if (code === INVALID_I32) {
-        output[start + next + i] = null;
+        storeAt(output, start + next + i, null);
         continue;
       }
       let href: string;
       if (code === UNCHANGED_I32) {
         href = input;
       } else {
-        href = hrefs.slice(hrefAt, hrefAt + code);
+        href = stringSlice.call(hrefs, hrefAt, hrefAt + code);
         hrefAt += code;
       }
-      output[start + next + i] = adopt(href, results, r + 1);
+      storeAt(output, start + next + i, adopt(href, results, r + 1));
     }
     next += done;
   }

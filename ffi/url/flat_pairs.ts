@@ -3,6 +3,8 @@
  * are captured at load time: a user's replacement cannot change an answer.
  */
 
+import { append } from "../builtins/own_arrays.ts";
+
 const arraySort = Array.prototype.sort;
 
 /** Index of the first pair named `name` in a flat list, or -1. */
@@ -31,8 +33,9 @@ export function sortFlat(list: string[], count: number): void {
     }
     return;
   }
-  const pairs: [string, string][] = new Array(count);
-  for (let i = 0; i < count; i++) pairs[i] = [list[2 * i], list[2 * i + 1]];
+  // Grown by append(), not made with holes: a write into a hole would call a setter a user put on Array.prototype.
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < count; i++) append(pairs, [list[2 * i], list[2 * i + 1]]);
   arraySort.call(pairs, (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   for (let i = 0; i < count; i++) {
     list[2 * i] = pairs[i][0];

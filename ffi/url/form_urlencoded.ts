@@ -8,6 +8,7 @@
  *
  * String.prototype methods are captured at load time: a user's replacement cannot change an answer.
  */
+import { append, newArray } from "../builtins/own_arrays.ts";
 
 const charCodeAt = String.prototype.charCodeAt;
 const stringSlice = String.prototype.slice;
@@ -140,6 +141,28 @@ function decodeComponent(input: string, start: number, end: number): string {
  * position is kept until passed, so the whole input is scanned once per character looked for.
  */
 export function parseFormUrlencodedInto(input: string, start: number, list: string[]): void {
+  const from = list.length;
+  let written: number;
+  try {
+    written = parsePairs(input, start, list);
+  } catch {
+    written = -1; // a getter without a setter, up the prototype chain, refused a write (parsing throws nothing else)
+  }
+  if (list.length === from + written) return;
+  // A setter a user put on Array.prototype took a write or refused it (the list fell short): parsed again into an
+  // array with no prototype, and appended from there.
+  list.length = from;
+  const parsed: string[] = newArray();
+  parsePairs(input, start, parsed);
+  for (let k = 0; k < parsed.length; k++) append(list, parsed[k]);
+}
+
+/**
+ * parseFormUrlencodedInto()'s parse: plain writes at the end of `list` (one swallowed by a setter leaves the list
+ * short). Returns how many strings it wrote.
+ */
+function parsePairs(input: string, start: number, list: string[]): number {
+  let count = 0;
   const length = input.length;
   let nextEquals = -2; // -2: not looked for yet, -1: none left
   let nextPercent = -2;
@@ -169,9 +192,11 @@ export function parseFormUrlencodedInto(input: string, start: number, list: stri
         : valueNeedsDecoding
         ? decodeComponent(input, eq + 1, end)
         : stringSlice.call(input, eq + 1, end);
+      count += 2;
     }
     i = end + 1;
   }
+  return count;
 }
 
 /** The application/x-www-form-urlencoded parser, as [name, value] pairs. */
@@ -179,7 +204,7 @@ export function parseFormUrlencoded(input: string): [string, string][] {
   const flat: string[] = [];
   parseFormUrlencodedInto(input, 0, flat);
   const pairs: [string, string][] = [];
-  for (let i = 0; i < flat.length; i += 2) pairs[pairs.length] = [flat[i], flat[i + 1]];
+  for (let i = 0; i < flat.length; i += 2) append(pairs, [flat[i], flat[i + 1]]);
   return pairs;
 }
 

@@ -6,10 +6,12 @@
  * them). Pairs are checked for their length after the whole sequence was converted, as the constructor's steps
  * follow the conversion (Bun's built-in does so; Node's and Deno's throw at the first bad pair).
  *
- * Realm safety: no for…of (its IteratorClose) and no Array.prototype methods; Reflect.apply is captured at load.
+ * Realm safety: no for…of (its IteratorClose), no array destructuring (Array.prototype[Symbol.iterator]) and no
+ * Array.prototype methods; Reflect.apply is captured at load; the list grows by append() (own_arrays.ts).
  */
 import { invalidTupleError } from "../builtins/errors.ts";
 import { toUSVString } from "../builtins/conversions.ts";
+import { append } from "../builtins/own_arrays.ts";
 
 const apply = Reflect.apply;
 
@@ -18,13 +20,17 @@ function notAnObject(what: string): TypeError {
   return new TypeError(`${what} is not an object`);
 }
 
-/** An iterator's `next` method and the iterator (GetIteratorFromMethod). */
-function iteratorOf(target: unknown, method: unknown): [iterator: object, next: unknown] {
+/** The `next` method of the iterator iteratorOf() returned last. */
+let nextOfLast: unknown;
+
+/** The iterator (GetIteratorFromMethod); its `next` method in nextOfLast. */
+function iteratorOf(target: unknown, method: unknown): object {
   const iterator = apply(method as (this: unknown) => unknown, target, []);
   if (iterator === null || (typeof iterator !== "object" && typeof iterator !== "function")) {
     throw notAnObject("Result of the Symbol.iterator method");
   }
-  return [iterator as object, (iterator as { next?: unknown }).next];
+  nextOfLast = (iterator as { next?: unknown }).next;
+  return iterator as object;
 }
 
 /** IteratorStepValue: the next value, or DONE. */
@@ -44,7 +50,8 @@ function step(iterator: object, next: unknown): unknown {
  * pair that does not have two items (after the whole sequence was converted).
  */
 export function fromSequence(list: string[], init: object, method: unknown): void {
-  const [pairs, nextPair] = iteratorOf(init, method);
+  const pairs = iteratorOf(init, method);
+  const nextPair = nextOfLast;
   let wrongLength = false;
   for (;;) {
     const pair = step(pairs, nextPair);
@@ -52,7 +59,8 @@ export function fromSequence(list: string[], init: object, method: unknown): voi
     if (pair === null || (typeof pair !== "object" && typeof pair !== "function")) throw invalidTupleError();
     const pairMethod = (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator];
     if (typeof pairMethod !== "function") throw invalidTupleError();
-    const [items, nextItem] = iteratorOf(pair, pairMethod);
+    const items = iteratorOf(pair, pairMethod);
+    const nextItem = nextOfLast;
     let count = 0;
     let name = "";
     let value = "";
@@ -66,8 +74,8 @@ export function fromSequence(list: string[], init: object, method: unknown): voi
     }
     if (count !== 2) wrongLength = true;
     else if (!wrongLength) {
-      list[list.length] = name;
-      list[list.length] = value;
+      append(list, name);
+      append(list, value);
     }
   }
   if (wrongLength) throw invalidTupleError();

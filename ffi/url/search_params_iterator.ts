@@ -4,6 +4,7 @@
  * It inherits %IteratorPrototype% (so it is itself iterable, with the iterator helpers where the runtime has them).
  */
 import { typeError } from "../builtins/errors.ts";
+import { append } from "../builtins/own_arrays.ts";
 
 export const ENTRIES = 0;
 export const KEYS = 1;
@@ -46,7 +47,7 @@ export class URLSearchParamsIterator {
     const list = iterator.#list;
     const items: (string | [string, string])[] = [];
     for (let i = iterator.#index * 2; i < list.length; i += 2) {
-      items[items.length] = kind === KEYS ? list[i] : kind === VALUES ? list[i + 1] : [list[i], list[i + 1]];
+      append(items, kind === KEYS ? list[i] : kind === VALUES ? list[i + 1] : [list[i], list[i + 1]]);
     }
     return items;
   }

@@ -8,8 +8,9 @@
  * resetSearchParams when its query changes by other means (the search or href setters). So this module does not
  * depend on the URL class.
  *
- * Realm safety: the built-in methods called after load are captured at load time, and appends to our own arrays are
- * index assignments (`list[list.length] = x`), not Array.prototype.push, which a user can replace.
+ * Realm safety: the built-in methods called after load are captured at load time. Arrays grow by append()
+ * (own_arrays.ts) or by plain writes at their end whose count is checked: not by Array.prototype.push, which a user can
+ * replace, and never leaving out an item that a setter a user put on Array.prototype took.
  */
 import { keepInstanceShape } from "../builtins/instance_shapes.ts";
 import { notIterableError } from "../builtins/errors.ts";
@@ -25,6 +26,7 @@ import { ENTRIES, KEYS, URLSearchParamsIterator, VALUES } from "./search_params_
 import { find, sortFlat } from "./flat_pairs.ts";
 import { missingParamsArgumentsError, notACallbackError, paramsInvalidThisError } from "./search_params_wording.ts";
 import { fromSequence } from "./pair_sequence.ts";
+import { append } from "../builtins/own_arrays.ts";
 
 export { parseFormUrlencoded, serializeFormUrlencoded } from "./form_urlencoded.ts";
 
@@ -41,6 +43,9 @@ export interface URLSearchParamsIteratorOf<T> extends IteratorObject<T, BuiltinI
 const charCodeAt = String.prototype.charCodeAt;
 const reflectOwnKeys = Reflect.ownKeys;
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+const hasOwn = Object.hasOwn;
+const isArray = Array.isArray;
+const defineProperty = Object.defineProperty;
 
 /** The URL module's update steps, called with a linked instance's URL and its new serialization. */
 let ownerUpdate: (owner: object, serialized: string) => void = () => {};
@@ -140,15 +145,15 @@ export class URLSearchParams {
         name = makeWellFormed(raw);
         lookUp = true;
       } else if (!lookUp) {
-        list[list.length] = name;
-        list[list.length] = value;
+        append(list, name);
+        append(list, value);
         continue;
       }
       const at = find(list, name);
       if (at !== -1) list[at + 1] = value;
       else {
-        list[list.length] = name;
-        list[list.length] = value;
+        append(list, name);
+        append(list, value);
       }
     }
   }
@@ -170,8 +175,8 @@ export class URLSearchParams {
     const list = this.#list;
     const n = usv(name);
     const v = usv(value);
-    list[list.length] = n;
-    list[list.length] = v;
+    append(list, n);
+    append(list, v);
     URLSearchParams.#updateAppended(this, n, v);
   }
 
@@ -226,7 +231,21 @@ export class URLSearchParams {
     const list = this.#list;
     const values: string[] = [];
     if (list.length === 0) return values;
-    for (let i = 0; i < list.length; i += 2) if (list[i] === n) values[values.length] = list[i + 1];
+    let count = 0;
+    try {
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i] === n) {
+          values[values.length] = list[i + 1];
+          count++;
+        }
+      }
+    } catch {
+      count = -1; // a getter without a setter, up the prototype chain, refused a write
+    }
+    if (values.length === count) return values;
+    // A setter a user put on Array.prototype took a write, or refused it: the values again, appended.
+    values.length = 0;
+    for (let i = 0; i < list.length; i += 2) if (list[i] === n) append(values, list[i + 1]);
     return values;
   }
 
@@ -267,8 +286,9 @@ export class URLSearchParams {
       }
     }
     if (!found) {
-      list[kept] = n;
-      list[kept + 1] = v;
+      // kept is the length here: the pair is appended.
+      append(list, n);
+      append(list, v);
       URLSearchParams.#updateAppended(this, n, v);
       return;
     }
@@ -320,7 +340,8 @@ export class URLSearchParams {
    * The pairs as an object for JSON.stringify, by name: the value, or an array of the values of a repeated
    * name (typed as Bun declares its own). Not in the WHATWG standard: Bun's built-in has it, and Bun's types
    * require it of every URLSearchParams, so ours has it on every runtime (the built-ins of Node and Deno
-   * stringify to "{}").
+   * stringify to "{}"). Each name is an own data property, as Bun's are: "__proto__" too, and a setter a user put on
+   * Object.prototype is not called.
    */
   toJSON(): Record<string, string> {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("toJSON");
@@ -329,10 +350,13 @@ export class URLSearchParams {
     for (let i = 0; i < list.length; i += 2) {
       const name = list[i];
       const value = list[i + 1];
+      if (!hasOwn(json, name)) {
+        defineProperty(json, name, { value, writable: true, enumerable: true, configurable: true });
+        continue;
+      }
       const seen = json[name];
-      if (!Object.hasOwn(json, name)) json[name] = value;
-      else if (Array.isArray(seen)) seen[seen.length] = value;
-      else json[name] = [seen, value];
+      if (isArray(seen)) append(seen, value);
+      else defineProperty(json, name, { value: [seen, value], writable: true, enumerable: true, configurable: true });
     }
     return json as Record<string, string>;
   }
@@ -349,7 +373,7 @@ export class URLSearchParams {
     pairsOf = (params) => {
       const list = params.#list;
       const pairs: [string, string][] = [];
-      for (let i = 0; i < list.length; i += 2) pairs[pairs.length] = [list[i], list[i + 1]];
+      for (let i = 0; i < list.length; i += 2) append(pairs, [list[i], list[i + 1]]);
       return pairs;
     };
     link = (owner, query, from) => {
@@ -451,9 +475,8 @@ defineInspect(
     const parts: string[] = [];
     let width = -2;
     for (let i = 0; i < pairs.length; i++) {
-      const [k, v] = pairs[i];
-      const part = `${inspect(k, options)} => ${inspect(v, options)}`;
-      parts[parts.length] = part;
+      const part = `${inspect(pairs[i][0], options)} => ${inspect(pairs[i][1], options)}`;
+      append(parts, part);
       width += (stringReplace.call(part, ANSI_COLOR, "") as string).length + 2;
     }
     const breakLength = (options as { breakLength?: unknown } | undefined)?.breakLength;

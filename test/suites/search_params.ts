@@ -193,6 +193,40 @@ export function register(api: Api): void {
     }
   });
 
+  test("toJSON(): every name an own data property, as Bun's: __proto__ too, and no Object.prototype setter called", () => {
+    const params = new URLSearchParams("__proto__=1&a=2&taken=3&taken=4");
+    let called = 0;
+    Object.defineProperty(Object.prototype, "taken", {
+      set() {
+        called++;
+      },
+      configurable: true,
+    });
+    let json: Record<string, unknown>;
+    try {
+      json = params.toJSON();
+    } finally {
+      delete (Object.prototype as unknown as Record<string, unknown>).taken;
+    }
+    assert.is(called, 0);
+    assert.is(Object.getPrototypeOf(json!), Object.prototype);
+    assert.equal(Object.keys(json!), ["__proto__", "a", "taken"]);
+    assert.equal(Object.getOwnPropertyDescriptor(json!, "__proto__"), {
+      value: "1",
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    assert.equal(json!.taken, ["3", "4"]);
+    assert.is(JSON.stringify(params), '{"__proto__":"1","a":"2","taken":["3","4"]}');
+    if (typeof (globalThis as { Bun?: unknown }).Bun !== "undefined") {
+      const builtin = new globalThis.URLSearchParams("__proto__=1&a=2&taken=3&taken=4") as unknown as {
+        toJSON(): unknown;
+      };
+      assert.is(JSON.stringify(builtin.toJSON()), JSON.stringify(json!));
+    }
+  });
+
   test.run();
 
   const sync = suite("URL <-> searchParams");

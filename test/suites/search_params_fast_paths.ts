@@ -350,5 +350,79 @@ export function register(api: Api, seed: number): void {
     assert.is(got!, expected);
   });
 
+  test("index accessors on Array.prototype and a replaced array iterator change no answer, nor parseMany's", () => {
+    // The accessors swallow every write at indexes 0-8 (a setter that does nothing; at odd indexes no setter, so a
+    // plain write throws) and answer every read there with a number: an item lost, or a read past an array's end,
+    // changes an answer. The array iterator refuses every array but the test's own, so that one used by ada-ffi's code
+    // (a destructuring, a spread) throws. The reference is the runtime's own classes, before any of this.
+    type Classes = { URL: typeof URL; URLSearchParams: typeof URLSearchParams };
+    const runtime = { URL: globalThis.URL, URLSearchParams: RuntimeSearchParams } as unknown as Classes;
+    const userArrays = new WeakSet<object>();
+    const mine = <T extends object>(array: T): T => (userArrays.add(array), array);
+    const twenty = Array.from({ length: 20 }, (_, k) => `n${(k * 7) % 20}=${k}`).join("&"); // sorted by the engine's sort
+    const run = ({ URL, URLSearchParams }: Classes) => {
+      const url = new URL("https://h.example/p?b=%C3%A9+x&a=1&a=2#f");
+      const p = url.searchParams;
+      // Array literals only: the test's own writes past an array's end would meet the accessors too.
+      const before = [p.get("a"), p.getAll("a"), p.has("b"), p.size, p.toString()];
+      p.append("c d", "é=&");
+      p.append("a", "4");
+      const appended = p.getAll("a");
+      p.set("a", "3");
+      p.set("new", "5");
+      p.delete("b");
+      p.sort();
+      const big = new URLSearchParams(twenty);
+      big.sort();
+      const record = new URLSearchParams({ x: "1 2", y: "\uD800", z: "" }).toString();
+      const pair = (name: string, value: string) => mine<[string, string]>([name, value]);
+      const pairs = mine([pair("s", "1"), pair("t", "2"), pair("s", "3")]);
+      const fromPairs = new URLSearchParams(pairs).getAll("s");
+      const fromString = new URLSearchParams("?k=%41+%zz&&=&l").toString();
+      let keys = "";
+      for (const key of p.keys()) keys += key + ",";
+      let entries = "";
+      p.forEach((value, name) => (entries += name + "=" + value + ","));
+      return JSON.stringify([before, appended, url.href, big.toString(), record, fromPairs, fromString, keys, entries]);
+    };
+    const inputs = ["http://a/x", "nope", "https://b/../y?q", "http://c/"];
+    const many = (urls: unknown[]) => JSON.stringify(urls.map((u) => (u as { href?: string } | null)?.href ?? null));
+    const expected = run(runtime);
+    const expectedMany = many(inputs.map((input) => runtime.URL.canParse(input) ? new runtime.URL(input) : null));
+    const indexes = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
+    const iterator = Object.getOwnPropertyDescriptor(Array.prototype, Symbol.iterator)!;
+    const values = Array.prototype.values;
+    let got: string, gotMany: string[];
+    try {
+      for (let k = 0; k < indexes.length; k++) {
+        const accessor = k % 2 === 0 ? { set() {}, get: () => 1 } : { get: () => 1 };
+        Object.defineProperty(Array.prototype, indexes[k], { ...accessor, configurable: true });
+      }
+      Object.defineProperty(Array.prototype, Symbol.iterator, {
+        value: function (this: object) {
+          if (!userArrays.has(this)) {
+            throw new Error("Array.prototype[Symbol.iterator] called on an array of ada-ffi's");
+          }
+          return values.call(this as unknown[]);
+        },
+        configurable: true,
+        writable: true,
+      });
+      got = run({ URL, URLSearchParams });
+      const results = api.parseMany(mine(inputs.slice()));
+      const fromStrings = api.parseMany(mine([inputs[0], new String(inputs[2]), inputs[1]]));
+      gotMany = [
+        many([results[0], results[1], results[2], results[3]]),
+        many([fromStrings[0], fromStrings[1], fromStrings[2]]),
+      ];
+    } finally {
+      Object.defineProperty(Array.prototype, Symbol.iterator, iterator);
+      for (const key of indexes) delete (Array.prototype as unknown as Record<string, unknown>)[key];
+    }
+    assert.is(got!, expected);
+    assert.is(gotMany![0], expectedMany);
+    assert.is(gotMany![1], JSON.stringify(["http://a/x", "https://b/y?q", null]));
+  });
+
   test.run();
 }
