@@ -12,6 +12,8 @@ type CodedError = TypeError & { code: string };
 type AnyFunction = Function;
 
 /** V8's (Node, Deno) and JSC's (Bun) way to start a stack below a given function; absent elsewhere. */
+const stringSlice = String.prototype.slice;
+const stringIncludes = String.prototype.includes;
 const captureStackTrace = (Error as { captureStackTrace?: (error: object, below?: AnyFunction) => void })
   .captureStackTrace;
 
@@ -102,10 +104,14 @@ export function missingArgumentError(what: string, required: number, given: numb
  * specified`, `The "name" and "value" arguments must be specified`.
  */
 export function missingArgsError(names: readonly string[], below?: AnyFunction): TypeError {
-  const quoted = names.map((name) => `"${name}"`);
-  const list = quoted.length <= 2
-    ? quoted.join(" and ")
-    : `${quoted.slice(0, -1).join(", ")}, and ${quoted[quoted.length - 1]}`;
+  // `"a"`, `"a" and "b"`, `"a", "b", and "c"`: by index (no Array.prototype method a user may have replaced).
+  let list = "";
+  for (let k = 0; k < names.length; k++) {
+    const quoted = `"${names[k]}"`;
+    if (k === 0) list = quoted;
+    else if (names.length === 2) list += ` and ${quoted}`;
+    else list += k === names.length - 1 ? `, and ${quoted}` : `, ${quoted}`;
+  }
   const noun = names.length === 1 ? "argument" : "arguments";
   return typeError(`The ${list} ${noun} must be specified`, "ERR_MISSING_ARGS", undefined, below, missingArgsError);
 }
@@ -129,8 +135,8 @@ export function describeReceived(value: unknown): string {
       return typeof name === "string" && name !== "" ? `an instance of ${name}` : "an instance of Object";
     }
     case "string": {
-      const shown = value.length > 28 ? `${value.slice(0, 25)}...` : value;
-      return `type string (${shown.includes("'") ? JSON.stringify(shown) : `'${shown}'`})`;
+      const shown = value.length > 28 ? `${stringSlice.call(value, 0, 25)}...` : value;
+      return `type string (${stringIncludes.call(shown, "'") ? JSON.stringify(shown) : `'${shown}'`})`;
     }
     case "number":
       return `type number (${Object.is(value, -0) ? "-0" : String(value)})`;

@@ -12,7 +12,7 @@
  * one. The wrappers are Proxies of the originals: `instanceof Request` and `Request.prototype` hold.
  */
 
-import { type AnyConstructor, isOurs, rewritingConstructor } from "./interop.ts";
+import { type AnyConstructor, isOurs, proxyHandler, rewritingConstructor } from "./interop.ts";
 import { append } from "./own_arrays.ts";
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -67,9 +67,12 @@ export function installGlobals(
     const fetch = g.fetch as AnyFunction;
     define(
       "fetch",
-      new Proxy(fetch, {
-        apply: (target, self, args) => apply(target, self, withFirst([args[0], convertInit(args[1])], args)),
-      }),
+      new Proxy(
+        fetch,
+        proxyHandler({
+          apply: (target, self, args) => apply(target, self, withFirst([args[0], convertInit(args[1])], args)),
+        }),
+      ),
     );
   }
   if (typeof g.Request === "function") {

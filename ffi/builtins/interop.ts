@@ -39,13 +39,24 @@ export function isOurs(ours: Function, value: unknown): boolean {
 export type AnyConstructor = new (...args: any[]) => unknown;
 
 /**
+ * A Proxy handler with no prototype: the engine reads each trap (get, has, ...) from the handler on every operation,
+ * and a trap a user put on Object.prototype (`Object.prototype.get = ...`) would otherwise be one.
+ */
+export function proxyHandler<T extends object>(traps: ProxyHandler<T>): ProxyHandler<T> {
+  return Object.setPrototypeOf(traps, null);
+}
+
+/**
  * A constructor Proxy that rewrites the arguments. `new P()` passes the proxy as newTarget: construct
  * the original then, so the result is an ordinary instance; a subclass of P keeps its own newTarget.
  */
 export function rewritingConstructor<T extends AnyConstructor>(target: T, rewrite: (args: unknown[]) => unknown[]): T {
-  const wrapped: T = new Proxy(target, {
-    construct: (t, args, newTarget) => construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
-  });
+  const wrapped: T = new Proxy(
+    target,
+    proxyHandler({
+      construct: (t, args, newTarget) => construct(t, rewrite(args), newTarget === wrapped ? t : newTarget),
+    }),
+  );
   return wrapped;
 }
 
@@ -88,12 +99,15 @@ export function cloneLikeTheRuntime(
   }
   if (refused.length === 0) return;
   const apply = Reflect.apply;
-  globalThis.structuredClone = new Proxy(original, {
-    apply(target, self, args: unknown[]) {
-      for (let i = 0; i < refused.length; i++) if (isOurs(refused[i][0], args[0])) throw refused[i][1]();
-      return apply(target, self, args);
-    },
-  });
+  globalThis.structuredClone = new Proxy(
+    original,
+    proxyHandler({
+      apply(target, self, args: unknown[]) {
+        for (let i = 0; i < refused.length; i++) if (isOurs(refused[i][0], args[0])) throw refused[i][1]();
+        return apply(target, self, args);
+      },
+    }),
+  );
 }
 
 /**

@@ -52,8 +52,12 @@ const encoder = new TextEncoder();
  */
 export function parseMany(inputs: Iterable<unknown>, base?: string | URL | RuntimeURLObject): (URL | null)[] {
   if (arguments.length === 0) throw missingArgsError(["inputs"], parseMany);
-  const strings = toStrings(inputs);
+  let strings = toStrings(inputs);
   const baseString = base === undefined ? undefined : toDOMString(base);
+  // An object's conversion runs its code, which may have changed the array toStrings() handed back as it was.
+  if (strings === inputs && base !== null && (typeof base === "object" || typeof base === "function")) {
+    strings = toStrings(inputs);
+  }
   if (baseString !== undefined && !canParse(baseString, undefined)) {
     const error = invalidUrlError(baseString, undefined, parseMany) as TypeError & { base?: string };
     error.base = baseString;
@@ -106,8 +110,9 @@ function toStrings(inputs: unknown): string[] {
     const array = inputs as readonly unknown[];
     for (let i = 0; i < array.length; i++) {
       if (typeof array[i] !== "string") {
-        const strings: string[] = new Array(array.length);
-        for (let j = 0; j < array.length; j++) storeAt(strings, j, toDOMString(array[j]));
+        // Its length read at each step, as an array iterator does: a conversion may change the array.
+        const strings: string[] = [];
+        for (let j = 0; j < array.length; j++) append(strings, toDOMString(array[j]));
         return strings;
       }
     }

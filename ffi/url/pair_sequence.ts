@@ -52,6 +52,7 @@ function step(iterator: object, next: unknown): unknown {
 export function fromSequence(list: string[], init: object, method: unknown): void {
   const pairs = iteratorOf(init, method);
   const nextPair = nextOfLast;
+  nextOfLast = undefined; // not kept alive past the conversion
   let wrongLength = false;
   for (;;) {
     const pair = step(pairs, nextPair);
@@ -61,6 +62,7 @@ export function fromSequence(list: string[], init: object, method: unknown): voi
     if (typeof pairMethod !== "function") throw invalidTupleError();
     const items = iteratorOf(pair, pairMethod);
     const nextItem = nextOfLast;
+    nextOfLast = undefined;
     let count = 0;
     let name = "";
     let value = "";

@@ -4,6 +4,8 @@
  * component, which position (a caret under it) and why. Runs only after a failure: never on a valid pattern's path.
  */
 
+import { append } from "../builtins/own_arrays.ts";
+
 /** A fault in one pattern string: what is wrong, where (UTF-16 index), and an optional hint. */
 export interface PatternFault {
   reason: string;
@@ -13,6 +15,10 @@ export interface PatternFault {
 
 // Taken at load: a user's later RegExp.prototype.exec must not change what is reported.
 const NativeRegExp = RegExp;
+// What it calls after load, as loaded: a user's later replacement cannot change a diagnosis.
+const stringSlice = String.prototype.slice;
+const charCodeAt = String.prototype.charCodeAt;
+const stringRepeat = String.prototype.repeat;
 const regExpExec = Function.prototype.call.bind(RegExp.prototype.exec) as unknown as (
   regexp: RegExp,
   value: string,
@@ -44,15 +50,15 @@ function tokenize(s: string, lenient: boolean): Token[] | PatternFault {
     const c = codePointAt(s, i);
     const at = i;
     i += c.length;
-    if (c === "*") tokens.push({ type: "asterisk", at, value: c });
-    else if (c === "+" || c === "?") tokens.push({ type: "modifier", at, value: c });
-    else if (c === "{") tokens.push({ type: "open", at, value: c });
-    else if (c === "}") tokens.push({ type: "close", at, value: c });
+    if (c === "*") append(tokens, { type: "asterisk", at, value: c });
+    else if (c === "+" || c === "?") append(tokens, { type: "modifier", at, value: c });
+    else if (c === "{") append(tokens, { type: "open", at, value: c });
+    else if (c === "}") append(tokens, { type: "close", at, value: c });
     else if (c === "\\") {
       if (i >= s.length) return { reason: "a backslash at the end escapes nothing", at };
       const escaped = codePointAt(s, i);
       i += escaped.length;
-      tokens.push({ type: "escaped", at, value: escaped });
+      append(tokens, { type: "escaped", at, value: escaped });
     } else if (c === ":") {
       let end = i;
       while (end < s.length) {
@@ -62,7 +68,7 @@ function tokenize(s: string, lenient: boolean): Token[] | PatternFault {
       }
       if (end === i) {
         if (lenient) {
-          tokens.push({ type: "char", at, value: c });
+          append(tokens, { type: "char", at, value: c });
           continue;
         }
         return {
@@ -72,14 +78,14 @@ function tokenize(s: string, lenient: boolean): Token[] | PatternFault {
             'digits, "$" or "_"). To match a literal ":", escape it as "\\:".',
         };
       }
-      tokens.push({ type: "name", at, value: s.slice(i, end) });
+      append(tokens, { type: "name", at, value: stringSlice.call(s, i, end) });
       i = end;
     } else if (c === "(") {
       const fault = regexpGroupFault(s, at);
       if (typeof fault !== "number") return fault;
-      tokens.push({ type: "regexp", at, value: s.slice(at + 1, fault - 1) });
+      append(tokens, { type: "regexp", at, value: stringSlice.call(s, at + 1, fault - 1) });
       i = fault;
-    } else tokens.push({ type: "char", at, value: c });
+    } else append(tokens, { type: "char", at, value: c });
   }
   return tokens;
 }
@@ -90,7 +96,7 @@ function regexpGroupFault(s: string, open: number): number | PatternFault {
   let i = open + 1;
   while (i < s.length) {
     const c = s[i];
-    if (c.charCodeAt(0) > 0x7f) {
+    if (charCodeAt.call(c, 0) > 0x7f) {
       return { reason: `invalid regex: only ASCII is allowed in a regexp group ("${codePointAt(s, i)}")`, at: i };
     }
     if (i === open + 1 && c === "?") {
@@ -101,7 +107,7 @@ function regexpGroupFault(s: string, open: number): number | PatternFault {
     }
     if (c === "\\") {
       if (i === s.length - 1) return { reason: "invalid regex: a backslash at the end escapes nothing", at: i };
-      if (s.charCodeAt(i + 1) > 0x7f) {
+      if (charCodeAt.call(s, i + 1) > 0x7f) {
         return { reason: "invalid regex: only ASCII is allowed in a regexp group", at: i + 1 };
       }
       i += 2;
@@ -182,7 +188,7 @@ export function findPatternFault(pattern: string, lenient: boolean): PatternFaul
 
 /** `Failed to parse <what> from "<pattern>": <reason> (at char N)`, with the pattern and a caret under the place. */
 export function describeFault(what: string, pattern: string, fault: PatternFault): string {
-  const caret = " ".repeat(fault.at) + "^";
+  const caret = stringRepeat.call(" ", fault.at) + "^";
   return `Failed to parse ${what} from ${JSON.stringify(pattern)}: ${fault.reason} (at char ${fault.at})\n\n` +
     `  ${pattern}\n  ${caret}` + (fault.hint === undefined ? "" : `\n\n  hint: ${fault.hint}`);
 }

@@ -3,7 +3,8 @@
  * checks URL arguments by their native type (fs, url.fileURLToPath, Worker), so inheriting Bun's prototypes
  * (ffi/builtins/interop.ts) is not enough there.
  */
-import { isOurs, rewritingConstructor } from "../../ffi/builtins/interop.ts";
+import { isOurs, proxyHandler, rewritingConstructor } from "../../ffi/builtins/interop.ts";
+import { append } from "../../ffi/builtins/own_arrays.ts";
 import type { URL } from "../../ffi/url/url.ts";
 import type { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 
@@ -11,6 +12,7 @@ import type { URLSearchParams } from "../../ffi/url/url_search_params.ts";
 // entry's (tools/bundle_entries.mjs), and a copy of a class would be a second, different class.
 
 const BunURL = globalThis.URL;
+const apply = Reflect.apply;
 
 /**
  * Bun's URLSearchParams has `length` (the number of pairs); `toJSON()` every runtime's has (ffi). The brand check
@@ -40,9 +42,15 @@ export function addBunSearchParamsMembers(
 export function acceptOurUrlsInBunApis(ours: typeof URL): void {
   // Our URL as Bun's own; anything else as it is.
   const toBun = (value: unknown) => isOurs(ours, value) ? new BunURL((value as URL).href) : value;
+  // The arguments, each converted: by index (no Array.prototype.map, which a user may have replaced by the call).
+  const allToBun = (args: readonly unknown[]) => {
+    const converted: unknown[] = [];
+    for (let k = 0; k < args.length; k++) append(converted, toBun(args[k]));
+    return converted;
+  };
   // A function whose URL arguments of ours reach it as Bun's own.
   const convertingArguments = (fn: (...args: unknown[]) => unknown) =>
-    new Proxy(fn, { apply: (target, self, args: unknown[]) => Reflect.apply(target, self, args.map(toBun)) });
+    new Proxy(fn, proxyHandler({ apply: (target, self, args: unknown[]) => apply(target, self, allToBun(args)) }));
   // The CommonJS module objects (what require() and default imports see), without loading node:module.
   const require = (id: string) =>
     (process as unknown as { getBuiltinModule(id: string): unknown }).getBuiltinModule(id);
@@ -61,6 +69,6 @@ export function acceptOurUrlsInBunApis(ours: typeof URL): void {
   url.fileURLToPath = convertingArguments(url.fileURLToPath as (...args: unknown[]) => unknown);
   const Worker = (globalThis as { Worker?: new (...args: unknown[]) => unknown }).Worker;
   if (typeof Worker === "function") {
-    (globalThis as { Worker?: unknown }).Worker = rewritingConstructor(Worker, (args) => args.map(toBun));
+    (globalThis as { Worker?: unknown }).Worker = rewritingConstructor(Worker, allToBun);
   }
 }

@@ -59,6 +59,17 @@ export function register(api: Api, seed: number): void {
     assert.throws(() => parseMany([Symbol("x")]), (e: unknown) => e instanceof TypeError);
   });
 
+  test("inputs changed by a conversion (an input's or the base's): the array as it is then, never a crash", () => {
+    const hrefs = (urls: (InstanceType<typeof URL> | null)[]) => urls.map((u) => u?.href ?? null);
+    // The base's toString shortens the array of strings and puts a number in it: the array as it is then.
+    const strings: unknown[] = ["a", "b", "c"];
+    const changing = { toString: () => ((strings.length = 2), (strings[1] = 42), "http://base/") };
+    assert.equal(hrefs(parseMany(strings, changing as never)), ["http://base/a", "http://base/42"]);
+    // An input's toString shortens the array: read to its end as it is at each step, as an array iterator would.
+    const mixed: unknown[] = ["http://a/", { toString: () => ((mixed.length = 2), "http://b/") }, "http://c/"];
+    assert.equal(hrefs(parseMany(mixed)), ["http://a/", "http://b/"]);
+  });
+
   test("lone surrogates stay lone across neighbouring inputs", () => {
     const inputs = ["http://a/\uD800", "\uDC00http://b/", "http://c/\uD83D", "\uDE00"];
     assertSameAsSingle(inputs);

@@ -26,6 +26,25 @@ const r = {};
 const attempt = async (name, fn) => {
   try { r[name] = await fn(); } catch (e) { r[name] = "throws " + (typeof e?.code === "string" ? e.code : e?.name) + ": " + e?.message; }
 };
+// fn run after a user's code replaced Array.prototype.map and slice and put "ownKeys" and "getPrototypeOf" on
+// Object.prototype (a Proxy handler's traps, were the handler an ordinary object).
+const hostile = (fn) => async () => {
+  const define = (target, key, value) =>
+    Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
+  const map = Array.prototype.map, slice = Array.prototype.slice;
+  define(Array.prototype, "map", function () { return ["/nonexistent-user-map"]; });
+  define(Array.prototype, "slice", function () { return []; });
+  define(Object.prototype, "ownKeys", function () { throw new Error("Object.prototype.ownKeys called"); });
+  define(Object.prototype, "getPrototypeOf", function () { throw new Error("Object.prototype.getPrototypeOf called"); });
+  try {
+    return await fn();
+  } finally {
+    define(Array.prototype, "map", map);
+    define(Array.prototype, "slice", slice);
+    delete Object.prototype.ownKeys;
+    delete Object.prototype.getPrototypeOf;
+  }
+};
 const file = ${JSON.stringify(join(dir, "data.txt"))};
 fs.writeFileSync(file, "hello");
 const fileUrl = new URL("file://" + file);
@@ -39,6 +58,12 @@ await attempt("namedReadFileSync", () => readFileSync(fileUrl, "utf8"));
 await attempt("readFileSyncOfPath", () => readFileSync(nodeUrl.fileURLToPath(fileUrl.href), "utf8"));
 await attempt("existsSync", () => fs.existsSync(fileUrl));
 await attempt("promisesReadFile", () => fs.promises.readFile(fileUrl, "utf8"));
+await attempt("hostileReadFileSync", hostile(() => fs.readFileSync(fileUrl, "utf8")));
+await attempt("hostilePromisesReadFile", hostile(() => fs.promises.readFile(fileUrl, "utf8")));
+await attempt("hostileResponse", hostile(() =>
+  [Object.keys(Response).length, Object.getPrototypeOf(Response) === Object.getPrototypeOf(Function), new Response("x", { status: 201 }).status].join(" ")));
+await attempt("response", () =>
+  [Object.keys(Response).length, Object.getPrototypeOf(Response) === Object.getPrototypeOf(Function), new Response("x", { status: 201 }).status].join(" "));
 await attempt("format", () =>
   nodeUrl.format(new URL("http://user@xn--bcher-kva.example/a?q#frag"), { fragment: false, unicode: true, auth: false }));
 await attempt("structuredClone", () => structuredClone(new URL("http://a/")));
@@ -62,6 +87,12 @@ try {
   await attempt("fetchRuntimeFormBody", async () =>
     (await fetch(base + "/p", { method: "POST", body: new RuntimeSearchParams(new URLSearchParams("a=1&b=2")) })).text());
   await attempt("fetchFormBody", async () => (await fetch(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") })).text());
+  await attempt("hostileFetchFormBody", hostile(async () =>
+    (await fetch(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") }, "extra")).text()));
+  await attempt("hostileRequestFormBody", hostile(() =>
+    new Request(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") }).text()));
+  await attempt("requestFormBody", () =>
+    new Request(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") }).text());
 } finally {
   server.close();
 }
@@ -125,6 +156,12 @@ export function register(runtime: Runtime): void {
       if (runtime === "bun" && !global) assert.is(r.fetchFormBody, "POST /p - - a=1&b=2");
       else if (runtime === "deno" && !global) assert.match(String(r.fetchFormBody), /is not of type URLSearchParams/);
       else assert.is(r.fetchFormBody, form);
+      // The same after a user's code replaced Array.prototype.map and slice and put a trap name on Object.prototype.
+      assert.equal(r.hostileReadFileSync, r.readFileSync);
+      assert.equal(r.hostilePromisesReadFile, r.promisesReadFile);
+      assert.equal(r.hostileFetchFormBody, r.fetchFormBody);
+      assert.equal(r.hostileRequestFormBody, r.requestFormBody);
+      assert.is(r.hostileResponse, r.response);
       if (runtime === "bun") {
         assert.is(r.workerOfHref, "from worker");
         if (global) assert.is(r.worker, "from worker");

@@ -392,36 +392,90 @@ export function register(api: Api, seed: number): void {
     const indexes = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
     const iterator = Object.getOwnPropertyDescriptor(Array.prototype, Symbol.iterator)!;
     const values = Array.prototype.values;
-    let got: string, gotMany: string[];
-    try {
-      for (let k = 0; k < indexes.length; k++) {
-        const accessor = k % 2 === 0 ? { set() {}, get: () => 1 } : { get: () => 1 };
-        Object.defineProperty(Array.prototype, indexes[k], { ...accessor, configurable: true });
+    /** The items parseMany gave, and how many are the array's own (a hole read through a getter looks like one). */
+    const ownItems = (urls: unknown[]) => {
+      let own = 0;
+      for (let k = 0; k < urls.length; k++) if (Object.hasOwn(urls, k)) own++;
+      return `${own} own: ${many(Array.from({ length: urls.length }, (_, k) => urls[k]))}`;
+    };
+    // Two layouts: setters at even indexes (index 0 swallows) and getters alone at odd ones, then the other way round
+    // (index 0 refuses), the getters answering null, which parseMany stores for an invalid input.
+    for (const layout of [0, 1]) {
+      let got: string, gotMany: string[];
+      try {
+        for (let k = 0; k < indexes.length; k++) {
+          const answer = layout === 0 ? 1 : null;
+          const accessor = k % 2 === layout ? { set() {}, get: () => answer } : { get: () => answer };
+          Object.defineProperty(Array.prototype, indexes[k], { ...accessor, configurable: true });
+        }
+        Object.defineProperty(Array.prototype, Symbol.iterator, {
+          value: function (this: object) {
+            if (!userArrays.has(this)) {
+              throw new Error("Array.prototype[Symbol.iterator] called on an array of ada-ffi's");
+            }
+            return values.call(this as unknown[]);
+          },
+          configurable: true,
+          writable: true,
+        });
+        got = run({ URL, URLSearchParams });
+        gotMany = [
+          ownItems(api.parseMany(mine(inputs.slice()))),
+          ownItems(api.parseMany(mine([inputs[0], new String(inputs[2]), inputs[1]]))),
+          ownItems(api.parseMany(new Set(mine(inputs.slice())))),
+        ];
+      } finally {
+        Object.defineProperty(Array.prototype, Symbol.iterator, iterator);
+        for (const key of indexes) delete (Array.prototype as unknown as Record<string, unknown>)[key];
       }
-      Object.defineProperty(Array.prototype, Symbol.iterator, {
-        value: function (this: object) {
-          if (!userArrays.has(this)) {
-            throw new Error("Array.prototype[Symbol.iterator] called on an array of ada-ffi's");
-          }
-          return values.call(this as unknown[]);
-        },
-        configurable: true,
-        writable: true,
-      });
-      got = run({ URL, URLSearchParams });
-      const results = api.parseMany(mine(inputs.slice()));
-      const fromStrings = api.parseMany(mine([inputs[0], new String(inputs[2]), inputs[1]]));
-      gotMany = [
-        many([results[0], results[1], results[2], results[3]]),
-        many([fromStrings[0], fromStrings[1], fromStrings[2]]),
-      ];
-    } finally {
-      Object.defineProperty(Array.prototype, Symbol.iterator, iterator);
-      for (const key of indexes) delete (Array.prototype as unknown as Record<string, unknown>)[key];
+      assert.is(got!, expected, `layout ${layout}`);
+      assert.is(gotMany![0], `4 own: ${expectedMany}`, `layout ${layout}`);
+      assert.is(gotMany![1], `3 own: ${JSON.stringify(["http://a/x", "https://b/y?q", null])}`, `layout ${layout}`);
+      assert.is(gotMany![2], `4 own: ${expectedMany}`, `layout ${layout}`);
     }
-    assert.is(got!, expected);
-    assert.is(gotMany![0], expectedMany);
-    assert.is(gotMany![1], JSON.stringify(["http://a/x", "https://b/y?q", null]));
+  });
+
+  test("error messages under replaced Array.prototype and String.prototype methods: the usual wording", () => {
+    const messages = () => {
+      const out: string[] = [];
+      for (
+        const call of [
+          () => (api.parseMany as (...args: unknown[]) => unknown)(),
+          () => api.parseMany("http://a/ 'quoted' and long enough to cut" as never),
+        ]
+      ) {
+        try {
+          call();
+          out[out.length] = "no error";
+        } catch (error) {
+          out[out.length] = `${(error as { code?: string }).code}: ${(error as Error).message}`;
+        }
+      }
+      return out;
+    };
+    const expected = messages();
+    assert.match(expected[0], /^ERR_MISSING_ARGS: The "inputs" argument must be specified/);
+    assert.match(expected[1], /^ERR_INVALID_ARG_TYPE: .*type string \("http:\/\/a\/ 'quoted' and lo\.\.\."\)/);
+    const saved: [object, string, PropertyDescriptor][] = [];
+    const replace = (target: object, key: string) => {
+      saved[saved.length] = [target, key, Object.getOwnPropertyDescriptor(target, key)!];
+      Object.defineProperty(target, key, {
+        value: () => {
+          throw new Error(`${key} called`);
+        },
+        writable: true,
+        configurable: true,
+      });
+    };
+    let got: string[];
+    try {
+      for (const key of ["map", "join", "slice"]) replace(Array.prototype, key);
+      for (const key of ["slice", "includes"]) replace(String.prototype, key);
+      got = messages();
+    } finally {
+      for (const [target, key, descriptor] of saved.reverse()) Object.defineProperty(target, key, descriptor);
+    }
+    assert.equal(got!, expected);
   });
 
   test.run();
