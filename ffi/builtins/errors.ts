@@ -14,6 +14,9 @@ type AnyFunction = Function;
 /** V8's (Node, Deno) and JSC's (Bun) way to start a stack below a given function; absent elsewhere. */
 const stringSlice = String.prototype.slice;
 const stringIncludes = String.prototype.includes;
+const symbolToString = Symbol.prototype.toString;
+const stringify = JSON.stringify;
+const is = Object.is;
 const captureStackTrace = (Error as { captureStackTrace?: (error: object, below?: AnyFunction) => void })
   .captureStackTrace;
 
@@ -136,14 +139,14 @@ export function describeReceived(value: unknown): string {
     }
     case "string": {
       const shown = value.length > 28 ? `${stringSlice.call(value, 0, 25)}...` : value;
-      return `type string (${stringIncludes.call(shown, "'") ? JSON.stringify(shown) : `'${shown}'`})`;
+      return `type string (${stringIncludes.call(shown, "'") ? stringify(shown) : `'${shown}'`})`;
     }
     case "number":
-      return `type number (${Object.is(value, -0) ? "-0" : String(value)})`;
+      return `type number (${is(value, -0) ? "-0" : String(value)})`;
     case "bigint":
       return `type bigint (${value}n)`;
     case "symbol":
-      return `type symbol (${value.toString()})`;
+      return `type symbol (${symbolToString.call(value)})`;
     default:
       return `type ${typeof value} (${String(value)})`;
   }

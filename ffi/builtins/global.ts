@@ -18,6 +18,7 @@ import { append } from "./own_arrays.ts";
 type AnyFunction = (...args: unknown[]) => unknown;
 
 const apply = Reflect.apply;
+const create = Object.create;
 
 /**
  * The arguments of a wrapped call with the first ones replaced: `first`, then `args` from `first.length` on. By index
@@ -42,7 +43,10 @@ export function installGlobals(
     if (init === null || typeof init !== "object") return init;
     const body = (init as { body?: unknown }).body;
     if (!isOurs(ours, body)) return init;
-    return Object.create(init, { body: { value: convertBody(body), enumerable: true } });
+    // The descriptor with no prototype: a `get` a user put on Object.prototype would make it an accessor's.
+    return create(init, {
+      body: { __proto__: null, value: convertBody(body), enumerable: true } as PropertyDescriptor,
+    });
   };
 
   const g = globalThis as unknown as Record<string, unknown>;

@@ -5,7 +5,8 @@
  * the write and leave the route table without its routes.
  */
 const setPrototypeOf = Object.setPrototypeOf as <T>(object: T, prototype: object | null) => T;
-const defineProperty = Object.defineProperty;
+import { defineData } from "./data_property.ts";
+
 const arrayPrototype = Array.prototype;
 const hasOwn = Object.hasOwn;
 
@@ -31,7 +32,7 @@ export function append<T>(array: T[], value: T): void {
   } catch {
     // refused: defined below
   }
-  if (array.length === at) defineProperty(array, at, { value, writable: true, enumerable: true, configurable: true });
+  if (array.length === at) defineData(array, at, value);
 }
 
 /**
@@ -49,7 +50,7 @@ export function storeAt<T>(array: T[], index: number, value: T): void {
   const back = array[index];
   if (back === value && typeof value === "object" && value !== null) return;
   if (back !== value || !hasOwn(array, index)) {
-    defineProperty(array, index, { value, writable: true, enumerable: true, configurable: true });
+    defineData(array, index, value);
   }
 }
 

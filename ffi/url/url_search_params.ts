@@ -27,6 +27,7 @@ import { find, sortFlat } from "./flat_pairs.ts";
 import { missingParamsArgumentsError, notACallbackError, paramsInvalidThisError } from "./search_params_wording.ts";
 import { fromSequence } from "./pair_sequence.ts";
 import { append } from "../builtins/own_arrays.ts";
+import { defineData } from "../builtins/data_property.ts";
 
 export { parseFormUrlencoded, serializeFormUrlencoded } from "./form_urlencoded.ts";
 
@@ -45,7 +46,6 @@ const reflectOwnKeys = Reflect.ownKeys;
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
 const hasOwn = Object.hasOwn;
 const isArray = Array.isArray;
-const defineProperty = Object.defineProperty;
 
 /** The URL module's update steps, called with a linked instance's URL and its new serialization. */
 let ownerUpdate: (owner: object, serialized: string) => void = () => {};
@@ -351,12 +351,12 @@ export class URLSearchParams {
       const name = list[i];
       const value = list[i + 1];
       if (!hasOwn(json, name)) {
-        defineProperty(json, name, { value, writable: true, enumerable: true, configurable: true });
+        defineData(json, name, value);
         continue;
       }
       const seen = json[name];
       if (isArray(seen)) append(seen, value);
-      else defineProperty(json, name, { value: [seen, value], writable: true, enumerable: true, configurable: true });
+      else defineData(json, name, [seen, value]);
     }
     return json as Record<string, string>;
   }

@@ -2,7 +2,8 @@
  * Records the URLPattern code makes for users (groups, params, a URLPatternInit it returns) get their members as own
  * data properties whatever `Object.prototype` holds.
  */
-const defineProperty = Object.defineProperty;
+import { defineData } from "../builtins/data_property.ts";
+
 const objectPrototype = Object.prototype;
 
 /**
@@ -13,6 +14,6 @@ const objectPrototype = Object.prototype;
  */
 export function setGroup(groups: Record<string, string | undefined>, name: string, value: string | undefined): void {
   if (name in objectPrototype) {
-    defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
+    defineData(groups, name, value);
   } else groups[name] = value;
 }

@@ -19,6 +19,11 @@ const NativeRegExp = RegExp;
 const stringSlice = String.prototype.slice;
 const charCodeAt = String.prototype.charCodeAt;
 const stringRepeat = String.prototype.repeat;
+const stringCodePointAt = String.prototype.codePointAt;
+const fromCodePoint = String.fromCodePoint;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
+const stringify = JSON.stringify;
 const regExpExec = Function.prototype.call.bind(RegExp.prototype.exec) as unknown as (
   regexp: RegExp,
   value: string,
@@ -36,7 +41,7 @@ interface Token {
 
 /** The code point at `i` as a string (a surrogate pair is one). */
 function codePointAt(s: string, i: number): string {
-  return String.fromCodePoint(s.codePointAt(i)!);
+  return fromCodePoint(stringCodePointAt.call(s, i)!);
 }
 
 /**
@@ -141,11 +146,11 @@ function parserFault(tokens: Token[], lenient: boolean): PatternFault | undefine
     const token = tokens[t];
     switch (token.type) {
       case "name": {
-        const first = names.get(token.value);
+        const first: number | undefined = mapGet.call(names, token.value);
         if (first !== undefined && !lenient) {
           return { reason: `duplicate group name "${token.value}" (first at char ${first})`, at: token.at };
         }
-        names.set(token.value, token.at);
+        mapSet.call(names, token.value, token.at);
         break;
       }
       case "open":
@@ -189,7 +194,7 @@ export function findPatternFault(pattern: string, lenient: boolean): PatternFaul
 /** `Failed to parse <what> from "<pattern>": <reason> (at char N)`, with the pattern and a caret under the place. */
 export function describeFault(what: string, pattern: string, fault: PatternFault): string {
   const caret = stringRepeat.call(" ", fault.at) + "^";
-  return `Failed to parse ${what} from ${JSON.stringify(pattern)}: ${fault.reason} (at char ${fault.at})\n\n` +
+  return `Failed to parse ${what} from ${stringify(pattern)}: ${fault.reason} (at char ${fault.at})\n\n` +
     `  ${pattern}\n  ${caret}` + (fault.hint === undefined ? "" : `\n\n  hint: ${fault.hint}`);
 }
 
@@ -209,12 +214,12 @@ export function explainInvalidPattern(
   if (typeof input === "string") {
     const fault = findPatternFault(input, true);
     if (fault !== undefined) return describeFault("URLPattern", input, fault);
-    if (base !== undefined && !parses(base)) return `the base URL ${JSON.stringify(base)} is not a valid URL`;
+    if (base !== undefined && !parses(base)) return `the base URL ${stringify(base)} is not a valid URL`;
     if (base === undefined && compiles(input, "https://example.com/")) {
-      return `Failed to parse URLPattern from ${JSON.stringify(input)}: a relative pattern needs a base URL ` +
+      return `Failed to parse URLPattern from ${stringify(input)}: a relative pattern needs a base URL ` +
         "(new URLPattern(pattern, baseURL))";
     }
-    return `Failed to parse URLPattern from ${JSON.stringify(input)}: a component's fixed text cannot be part of a ` +
+    return `Failed to parse URLPattern from ${stringify(input)}: a component's fixed text cannot be part of a ` +
       "URL (e.g. a hostname with a space, a port that is not a number, a relative pattern without a base URL)";
   }
   for (let field = 0; field < COMPONENT_NAMES.length; field++) {
@@ -224,15 +229,16 @@ export function explainInvalidPattern(
     if (fault !== undefined) return describeFault(COMPONENT_NAMES[field], value, fault);
   }
   const baseURL = input[BASE_URL_FIELD];
-  if (baseURL !== undefined && !parses(baseURL)) return `the baseURL ${JSON.stringify(baseURL)} is not a valid URL`;
+  if (baseURL !== undefined && !parses(baseURL)) return `the baseURL ${stringify(baseURL)} is not a valid URL`;
   for (let field = 0; field < COMPONENT_NAMES.length; field++) {
     const value = input[field];
     if (value === undefined) continue;
     // Alone, with the protocol it is canonicalized for (a special scheme's hostname, port and path differ).
-    const alone: (string | undefined)[] = [input[0], undefined, undefined, undefined, undefined, undefined, undefined];
-    alone[field] = value;
+    // Eight items (protocol … hash), by append(): no plain write past the end (a setter on Array.prototype).
+    const alone: (string | undefined)[] = [];
+    for (let k = 0; k < 8; k++) append(alone, k === field ? value : k === 0 ? input[0] : undefined);
     if (!compiles(alone, undefined)) {
-      return `Failed to parse ${COMPONENT_NAMES[field]} from ${JSON.stringify(value)}: its fixed text cannot be ` +
+      return `Failed to parse ${COMPONENT_NAMES[field]} from ${stringify(value)}: its fixed text cannot be ` +
         `a URL's ${COMPONENT_NAMES[field]}`;
     }
   }

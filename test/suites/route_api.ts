@@ -736,7 +736,7 @@ export function register(api: Api): void {
     assert.is(ask(all), loopAnswers(all), "made under the accessors, asked after");
   });
 
-  test("an Object.prototype setter or read-only property named like a group takes no group: each is an own property", () => {
+  test("an Object.prototype setter, read-only property or `get` named like a group takes no group: each is own", () => {
     const pattern = p({ pathname: "/:id/:toString/:constructor/*" });
     const list = new api.URLPatternList([pattern as never]);
     const routed = route([{ pattern, handler: (_req, params) => params as never }], () => null as never);
@@ -758,11 +758,14 @@ export function register(api: Api): void {
     });
     Object.defineProperty(Object.prototype, "toString", { ...toString, writable: false });
     Object.defineProperty(Object.prototype, "pathname", { set: (v) => taken.push(v), configurable: true });
+    // Last: a property descriptor inheriting a `get` describes an accessor (defining one with a value throws).
+    Object.defineProperty(Object.prototype, "get", { value: () => "inherited", writable: true, configurable: true });
     let after, input;
     try {
       after = answers();
       input = inputOf();
     } finally {
+      delete (Object.prototype as Record<string, unknown>).get;
       delete (Object.prototype as Record<string, unknown>).pathname;
       delete (Object.prototype as Record<string, unknown>).id;
       Object.defineProperty(Object.prototype, "toString", toString);

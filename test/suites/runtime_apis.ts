@@ -12,7 +12,7 @@ import { runProgram } from "../support/child_program.ts";
 import { ENTRY, entryUrl, GLOBAL_ENTRY, type Runtime } from "../support/entries.ts";
 
 // The child: each check's result (or the error's code and message), one loopback server, then exit.
-const PROGRAM = (entry: string, dir: string) => `
+const PROGRAM = (entry: string, dir: string, global: boolean) => `
 import * as ada from ${JSON.stringify(entry)};
 import fs from "node:fs";
 import { readFileSync } from "node:fs";
@@ -26,8 +26,13 @@ const r = {};
 const attempt = async (name, fn) => {
   try { r[name] = await fn(); } catch (e) { r[name] = "throws " + (typeof e?.code === "string" ? e.code : e?.name) + ": " + e?.message; }
 };
-// fn run after a user's code replaced Array.prototype.map and slice and put "ownKeys" and "getPrototypeOf" on
-// Object.prototype (a Proxy handler's traps, were the handler an ordinary object).
+// fn called after a user's code replaced Array.prototype.map and slice and put "ownKeys" and "getPrototypeOf" on
+// Object.prototype (a Proxy handler's traps, were the handler an ordinary object); all put back before its promise is
+// awaited, so that the runtime's own asynchronous work (its fetch, its server) runs as usual. Only where ada-ffi wraps
+// the runtime's function (Bun's fs with the global install; fetch, Request and Response with it on Deno and Bun):
+// elsewhere the runtime's own code alone would be tested.
+const wrapped = ${JSON.stringify(global)} && typeof Bun !== "undefined";
+const wrappedFetch = ${JSON.stringify(global)} && (typeof Bun !== "undefined" || typeof Deno !== "undefined");
 const hostile = (fn) => async () => {
   const define = (target, key, value) =>
     Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
@@ -36,14 +41,16 @@ const hostile = (fn) => async () => {
   define(Array.prototype, "slice", function () { return []; });
   define(Object.prototype, "ownKeys", function () { throw new Error("Object.prototype.ownKeys called"); });
   define(Object.prototype, "getPrototypeOf", function () { throw new Error("Object.prototype.getPrototypeOf called"); });
+  let pending;
   try {
-    return await fn();
+    pending = fn();
   } finally {
     define(Array.prototype, "map", map);
     define(Array.prototype, "slice", slice);
     delete Object.prototype.ownKeys;
     delete Object.prototype.getPrototypeOf;
   }
+  return await pending;
 };
 const file = ${JSON.stringify(join(dir, "data.txt"))};
 fs.writeFileSync(file, "hello");
@@ -58,9 +65,11 @@ await attempt("namedReadFileSync", () => readFileSync(fileUrl, "utf8"));
 await attempt("readFileSyncOfPath", () => readFileSync(nodeUrl.fileURLToPath(fileUrl.href), "utf8"));
 await attempt("existsSync", () => fs.existsSync(fileUrl));
 await attempt("promisesReadFile", () => fs.promises.readFile(fileUrl, "utf8"));
-await attempt("hostileReadFileSync", hostile(() => fs.readFileSync(fileUrl, "utf8")));
-await attempt("hostilePromisesReadFile", hostile(() => fs.promises.readFile(fileUrl, "utf8")));
-await attempt("hostileResponse", hostile(() =>
+if (wrapped) {
+  await attempt("hostileReadFileSync", hostile(() => fs.readFileSync(fileUrl, "utf8")));
+  await attempt("hostilePromisesReadFile", hostile(() => fs.promises.readFile(fileUrl, "utf8")));
+}
+if (wrappedFetch) await attempt("hostileResponse", hostile(() =>
   [Object.keys(Response).length, Object.getPrototypeOf(Response) === Object.getPrototypeOf(Function), new Response("x", { status: 201 }).status].join(" ")));
 await attempt("response", () =>
   [Object.keys(Response).length, Object.getPrototypeOf(Response) === Object.getPrototypeOf(Function), new Response("x", { status: 201 }).status].join(" "));
@@ -87,9 +96,9 @@ try {
   await attempt("fetchRuntimeFormBody", async () =>
     (await fetch(base + "/p", { method: "POST", body: new RuntimeSearchParams(new URLSearchParams("a=1&b=2")) })).text());
   await attempt("fetchFormBody", async () => (await fetch(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") })).text());
-  await attempt("hostileFetchFormBody", hostile(async () =>
+  if (wrappedFetch) await attempt("hostileFetchFormBody", hostile(async () =>
     (await fetch(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") }, "extra")).text()));
-  await attempt("hostileRequestFormBody", hostile(() =>
+  if (wrappedFetch) await attempt("hostileRequestFormBody", hostile(() =>
     new Request(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") }).text()));
   await attempt("requestFormBody", () =>
     new Request(base + "/p", { method: "POST", body: new URLSearchParams("a=1&b=2") }).text());
@@ -112,7 +121,7 @@ console.log("RESULT " + JSON.stringify(r));
 `;
 
 function runChild(runtime: Runtime, global: boolean): Record<string, unknown> {
-  return runProgram(runtime, (dir) => PROGRAM(entryUrl((global ? GLOBAL_ENTRY : ENTRY)[runtime]), dir));
+  return runProgram(runtime, (dir) => PROGRAM(entryUrl((global ? GLOBAL_ENTRY : ENTRY)[runtime]), dir, global));
 }
 
 export function register(runtime: Runtime): void {
@@ -156,12 +165,16 @@ export function register(runtime: Runtime): void {
       if (runtime === "bun" && !global) assert.is(r.fetchFormBody, "POST /p - - a=1&b=2");
       else if (runtime === "deno" && !global) assert.match(String(r.fetchFormBody), /is not of type URLSearchParams/);
       else assert.is(r.fetchFormBody, form);
-      // The same after a user's code replaced Array.prototype.map and slice and put a trap name on Object.prototype.
-      assert.equal(r.hostileReadFileSync, r.readFileSync);
-      assert.equal(r.hostilePromisesReadFile, r.promisesReadFile);
-      assert.equal(r.hostileFetchFormBody, r.fetchFormBody);
-      assert.equal(r.hostileRequestFormBody, r.requestFormBody);
-      assert.is(r.hostileResponse, r.response);
+      // The same after a user's code replaced methods (where ada-ffi wraps the runtime's function: see the program).
+      if (global && runtime === "bun") {
+        assert.equal(r.hostileReadFileSync, r.readFileSync);
+        assert.equal(r.hostilePromisesReadFile, r.promisesReadFile);
+      }
+      if (global && runtime !== "node") {
+        assert.equal(r.hostileFetchFormBody, r.fetchFormBody);
+        assert.equal(r.hostileRequestFormBody, r.requestFormBody);
+        assert.is(r.hostileResponse, r.response);
+      }
       if (runtime === "bun") {
         assert.is(r.workerOfHref, "from worker");
         if (global) assert.is(r.worker, "from worker");

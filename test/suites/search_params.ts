@@ -202,10 +202,13 @@ export function register(api: Api): void {
       },
       configurable: true,
     });
+    // A `get` there too: a property descriptor inheriting it would describe an accessor (defining it would throw).
+    Object.defineProperty(Object.prototype, "get", { value: () => "inherited", writable: true, configurable: true });
     let json: Record<string, unknown>;
     try {
       json = params.toJSON();
     } finally {
+      delete (Object.prototype as unknown as Record<string, unknown>).get;
       delete (Object.prototype as unknown as Record<string, unknown>).taken;
     }
     assert.is(called, 0);
