@@ -27,7 +27,7 @@ import { find, sortFlat } from "./flat_pairs.ts";
 import { missingParamsArgumentsError, notACallbackError, paramsInvalidThisError } from "./search_params_wording.ts";
 import { fromSequence } from "./pair_sequence.ts";
 import { append } from "../builtins/own_arrays.ts";
-import { defineData } from "../builtins/data_property.ts";
+import { setOwnData } from "../builtins/data_property.ts";
 
 export { parseFormUrlencoded, serializeFormUrlencoded } from "./form_urlencoded.ts";
 
@@ -351,12 +351,12 @@ export class URLSearchParams {
       const name = list[i];
       const value = list[i + 1];
       if (!hasOwn(json, name)) {
-        defineData(json, name, value);
+        setOwnData(json, name, value);
         continue;
       }
       const seen = json[name];
       if (isArray(seen)) append(seen, value);
-      else defineData(json, name, [seen, value]);
+      else setOwnData(json, name, [seen, value]);
     }
     return json as Record<string, string>;
   }

@@ -23,7 +23,7 @@ import { urlPatternMembersOf } from "./url_object_members.ts";
 import { isCanonicalPathname, scanCanonical, scanCanonicalWithBase, valueOfScanned } from "./canonical_input.ts";
 import { stringIsWellFormed, stringToWellFormed, toUSVString } from "../builtins/conversions.ts";
 import { typeError } from "../builtins/errors.ts";
-import { setGroup } from "./own_members.ts";
+import { setOwnData } from "../builtins/data_property.ts";
 
 /** The URLPatternInit dictionary: each member a pattern (constructor) or a value (test/exec). */
 export interface URLPatternInit {
@@ -97,8 +97,8 @@ export function toInit(value: unknown): { members: InitMembers; init: URLPattern
       if (member === undefined) continue;
       const converted = toUSVString(member);
       members[field] = converted;
-      // Defined, as the built-ins do (see setGroup): a setter on Object.prototype named `pathname` takes no member.
-      setGroup(init, name, converted);
+      // Defined, as the built-ins do (see setOwnData): a setter on Object.prototype named `pathname` takes no member.
+      setOwnData(init, name, converted);
     }
   }
   return { members, init };

@@ -30,7 +30,7 @@ import {
   valueOf,
 } from "./pattern_input.ts";
 import { componentRegExp, regExpExec, regExpTest } from "./component_regexp.ts";
-import { setGroup } from "./own_members.ts";
+import { setOwnData } from "../builtins/data_property.ts";
 import { explainInvalidPattern } from "./pattern_diagnosis.ts";
 import { canParse } from "../native_calls/kept_block.ts";
 import { toUSVString } from "../builtins/conversions.ts";
@@ -347,7 +347,7 @@ export class URLPattern {
     const names = this.#groupNames[c];
     // With its slot for an unnamed group "0" (see hasGroupZero).
     const groups: Record<string, string | undefined> = hasGroupZero(names) ? { 0: undefined } : {};
-    for (let g = 0; g < names.length; g++) setGroup(groups, names[g], match[g + 1]);
+    for (let g = 0; g < names.length; g++) setOwnData(groups, names[g], match[g + 1]);
     return { groups, input: value };
   }
 
@@ -439,7 +439,7 @@ export class URLPattern {
       const name = names[g];
       if ((!numbered && isNumberName(name)) || hasOwn(params, name)) continue;
       // A full wildcard's one group is the whole value.
-      setGroup(params, name, match === null ? valueOf(c) : match[g + 1]);
+      setOwnData(params, name, match === null ? valueOf(c) : match[g + 1]);
     }
   }
 

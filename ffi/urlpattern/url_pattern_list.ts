@@ -24,7 +24,7 @@ import { execRuntimePattern, isRuntimePattern, pathnamePatternOf, testRuntimePat
 import { pathRange, plainPath } from "./plain_path.ts";
 import { checkedPath } from "./canonical_input.ts";
 import { pathChecksPass, pathGroups, type PathShape, RouteIndex } from "./route_index.ts";
-import { setGroup } from "./own_members.ts";
+import { setOwnData } from "../builtins/data_property.ts";
 import { ignoresCase, placementOf, runtimePlacement } from "./route_placement.ts";
 import { COMPONENT_EXACT_MATCH, COMPONENT_FULL_WILDCARD } from "./ada_calls.ts";
 import { invalidArgTypeError, invalidThisError, missingArgsError, typeError } from "../builtins/errors.ts";
@@ -397,7 +397,7 @@ export class URLPatternList {
     if (shape !== null && valueOf(PATHNAME).length <= DECIDED_PATHNAME_LIMIT) {
       // Decided by the index: the pathname's groups are its segments (those of regexp groups checked).
       if (mode === TEST) return shape.checks === null || pathChecksPass(valueOf(PATHNAME), shape);
-      const groups = pathGroups(valueOf(PATHNAME), shape, this.#pathnameNames[index], setGroup);
+      const groups = pathGroups(valueOf(PATHNAME), shape, this.#pathnameNames[index], setOwnData);
       if (groups === null) return false;
       if (mode === MATCH) lastParams = groups;
       else lastResult = execKnownPathname(this.#patterns[index], inputs!, groups);
@@ -547,12 +547,12 @@ function askRuntime(pattern: unknown, mode: number, input: unknown, baseURL: unk
 function paramsOfResult(result: URLPatternResult): Record<string, string | undefined> {
   const params: Record<string, string | undefined> = {};
   const pathname = result.pathname.groups;
-  for (const name in pathname) if (hasOwn(pathname, name)) setGroup(params, name, pathname[name]);
+  for (const name in pathname) if (hasOwn(pathname, name)) setOwnData(params, name, pathname[name]);
   for (let c = 0; c < 8; c++) {
     if (c === PATHNAME) continue;
     const groups = result[COMPONENTS[c]].groups;
     for (const name in groups) {
-      if (hasOwn(groups, name) && !isNumberName(name) && !hasOwn(params, name)) setGroup(params, name, groups[name]);
+      if (hasOwn(groups, name) && !isNumberName(name) && !hasOwn(params, name)) setOwnData(params, name, groups[name]);
     }
   }
   return params;
