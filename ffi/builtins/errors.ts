@@ -11,12 +11,14 @@ type CodedError = TypeError & { code: string };
 // deno-lint-ignore ban-types
 type AnyFunction = Function;
 
-/** V8's (Node, Deno) and JSC's (Bun) way to start a stack below a given function; absent elsewhere. */
+// What the messages call, as loaded: a user's later replacement cannot change a message.
 const stringSlice = String.prototype.slice;
 const stringIncludes = String.prototype.includes;
 const symbolToString = Symbol.prototype.toString;
 const stringify = JSON.stringify;
 const is = Object.is;
+
+/** V8's (Node, Deno) and JSC's (Bun) way to start a stack below a given function; absent elsewhere. */
 const captureStackTrace = (Error as { captureStackTrace?: (error: object, below?: AnyFunction) => void })
   .captureStackTrace;
 

@@ -1,12 +1,13 @@
 /**
  * Arrays written by ada-ffi's code while a user's code may have changed `Array.prototype` (a route table's index, the
- * lists a lookup merges, URLSearchParams' lists, parseMany's result). Writing a new index of an ordinary array looks for a setter up its prototype chain, and
- * reading past its end for a getter: a user's `Object.defineProperty(Array.prototype, 0, { set() {} })` would swallow
- * the write and leave the route table without its routes.
+ * lists a lookup merges, URLSearchParams' lists, parseMany's result). Writing a new index of an ordinary array looks
+ * for a setter up its prototype chain, and reading past its end for a getter: a user's
+ * `Object.defineProperty(Array.prototype, 0, { set() {} })` would swallow the write and leave the route table without
+ * its routes.
  */
-const setPrototypeOf = Object.setPrototypeOf as <T>(object: T, prototype: object | null) => T;
 import { defineData } from "./data_property.ts";
 
+const setPrototypeOf = Object.setPrototypeOf as <T>(object: T, prototype: object | null) => T;
 const arrayPrototype = Array.prototype;
 const hasOwn = Object.hasOwn;
 

@@ -1,11 +1,18 @@
 /**
- * Lookups and sorting over a flat list of pairs (name, value, name, value, …), URLSearchParams' storage. Array methods
- * are captured at load time: a user's replacement cannot change an answer.
+ * Lookups, pairs and sorting over a flat list of pairs (name, value, name, value, …), URLSearchParams' storage. Array
+ * methods are captured at load time: a user's replacement cannot change an answer.
  */
 
 import { append } from "../builtins/own_arrays.ts";
 
 const arraySort = Array.prototype.sort;
+
+/** The pairs of a flat list as [name, value] arrays, in order (a new array, grown by append()). */
+export function pairsOfFlat(list: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < list.length; i += 2) append(pairs, [list[i], list[i + 1]]);
+  return pairs;
+}
 
 /** Index of the first pair named `name` in a flat list, or -1. */
 export function find(list: readonly string[], name: string): number {
@@ -33,9 +40,7 @@ export function sortFlat(list: string[], count: number): void {
     }
     return;
   }
-  // Grown by append(), not made with holes: a write into a hole would call a setter a user put on Array.prototype.
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < count; i++) append(pairs, [list[2 * i], list[2 * i + 1]]);
+  const pairs = pairsOfFlat(list);
   arraySort.call(pairs, (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   for (let i = 0; i < count; i++) {
     list[2 * i] = pairs[i][0];

@@ -9,6 +9,7 @@
  * String.prototype methods are captured at load time: a user's replacement cannot change an answer.
  */
 import { append, newArray } from "../builtins/own_arrays.ts";
+import { pairsOfFlat } from "./flat_pairs.ts";
 
 const charCodeAt = String.prototype.charCodeAt;
 const stringSlice = String.prototype.slice;
@@ -203,9 +204,7 @@ function parsePairs(input: string, start: number, list: string[]): number {
 export function parseFormUrlencoded(input: string): [string, string][] {
   const flat: string[] = [];
   parseFormUrlencodedInto(input, 0, flat);
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < flat.length; i += 2) append(pairs, [flat[i], flat[i + 1]]);
-  return pairs;
+  return pairsOfFlat(flat);
 }
 
 /** 1 for the code units the form-urlencoded percent-encode set leaves as they are: ASCII alphanumerics, *-._ */

@@ -23,7 +23,7 @@ import {
   toUSVString,
 } from "../builtins/conversions.ts";
 import { ENTRIES, KEYS, URLSearchParamsIterator, VALUES } from "./search_params_iterator.ts";
-import { find, sortFlat } from "./flat_pairs.ts";
+import { find, pairsOfFlat, sortFlat } from "./flat_pairs.ts";
 import { missingParamsArgumentsError, notACallbackError, paramsInvalidThisError } from "./search_params_wording.ts";
 import { fromSequence } from "./pair_sequence.ts";
 import { append } from "../builtins/own_arrays.ts";
@@ -370,12 +370,7 @@ export class URLSearchParams {
 
   static {
     isParams = URLSearchParams.#is;
-    pairsOf = (params) => {
-      const list = params.#list;
-      const pairs: [string, string][] = [];
-      for (let i = 0; i < list.length; i += 2) append(pairs, [list[i], list[i + 1]]);
-      return pairs;
-    };
+    pairsOf = (params) => pairsOfFlat(params.#list);
     link = (owner, query, from) => {
       const params = new URLSearchParams(LINK as string);
       params.#owner = owner;
