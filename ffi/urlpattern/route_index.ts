@@ -45,10 +45,14 @@ interface Child {
   node: SegmentNode;
 }
 
-/** A node's partial children: by the hash of their prefix, and the prefix lengths there are (ascending). */
+/**
+ * A node's partial children: by the hash of their prefix, the prefix lengths there are (ascending), and which
+ * characters (codes below 128) a prefix starts with: a segment that starts with none of them is not hashed at all.
+ */
 interface PartialChildren {
   byHash: Map<number, Child[]>;
   lengths: number[];
+  firsts: Uint8Array;
 }
 
 /** A node of the segment trie: the patterns that end here, those that go deeper, and the children. */
@@ -246,7 +250,7 @@ function literalChild(node: SegmentNode, text: string): SegmentNode {
 }
 
 function newPartialChildren(): PartialChildren {
-  return { byHash: new Map(), lengths: [] };
+  return { byHash: new Map(), lengths: [], firsts: new Uint8Array(128) };
 }
 
 /** The child among `partials` (a node's partial or prefix-param children) for `prefix` (not empty), made when new. */
@@ -257,6 +261,8 @@ function partialChild(partials: PartialChildren, prefix: string): SegmentNode {
   if (bucket === undefined) mapSet.call(partials.byHash, key, bucket = []);
   const child = { text: prefix, node: newNode() };
   append(bucket, child);
+  const first = charCodeAt.call(prefix, 0) as number;
+  if (first < 128) partials.firsts[first] = 1;
   const lengths = partials.lengths;
   let at = 0;
   while (at < lengths.length && lengths[at] < prefix.length) at++;
@@ -355,6 +361,11 @@ function partials(
   lists: number[][],
   n: number,
 ): number {
+  if (start < end) {
+    // On a table with a few partial children most segments start with none of their prefixes' first characters.
+    const first = codeAt(path, start, fold);
+    if (first < 128 && children.firsts[first] === 0) return n;
+  }
   const lengths = children.lengths;
   let h = 0;
   let next = 0;
