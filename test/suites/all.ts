@@ -66,7 +66,7 @@ export function registerAll(api: Api, runtime: Runtime): void {
   run("url_pattern_differential", () => urlPatternDifferential.register(api, seed));
   run("url_pattern_list_api", () => urlPatternListApi.register(api));
   run("route_api", () => routeApi.register(api));
-  run("route_differential", () => routeDifferential.register(api));
+  run("route_differential", () => routeDifferential.register(api, requested === undefined ? undefined : seed));
   run("url_pattern_list_differential", () => urlPatternListDifferential.register(api, seed));
   run("url_pattern_realm", () => urlPatternRealm.register(api));
   run("url_pattern_url_objects", () => urlPatternUrlObjects.register(api, seed));

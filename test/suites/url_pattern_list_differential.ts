@@ -237,8 +237,13 @@ export function register(api: Api, seed: number): void {
         slow += c.requests.filter((r) => JSON.stringify(r).includes("a".repeat(SLOW_AS))).length;
         theirs += builtin.filter((b) => b).length;
       }
-      // The generator must exercise both outcomes, or the comparison proves little.
-      assert.ok(matched > compared / 4 && matched < compared * 0.95, `${matched} of ${compared} requests matched`);
+      // The generator must exercise both outcomes, or the comparison proves little. Bounds that hold for any seed: 400
+      // routes answer 93.6-97.1% of their requests (16 seeds), so "under 95%" failed about one seed in two.
+      const missed = compared - matched;
+      assert.ok(
+        matched > compared / 4 && missed >= Math.max(5, compared / 100),
+        `${matched} of ${compared} requests matched`,
+      );
       assert.ok(narrowed > 0);
       assert.ok(slow > 0, "no slow request");
       assert.ok(runtimeOwn === undefined || theirs > 0, "no pattern of the runtime's own");
