@@ -24,7 +24,8 @@ export function find(list: readonly string[], name: string): number {
  * Stable sort of a flat list's pairs by name (UTF-16 code units): insertion sort for a few pairs, else the
  * engine's stable sort over [name, value] pairs.
  */
-export function sortFlat(list: string[], count: number): void {
+export function sortFlat(list: string[]): void {
+  const count = list.length >> 1;
   if (count <= 16) {
     for (let i = 2; i < list.length; i += 2) {
       const name = list[i];

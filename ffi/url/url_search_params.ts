@@ -299,9 +299,7 @@ export class URLSearchParams {
   /** Stable sort by name, comparing UTF-16 code units. */
   sort(): void {
     if (!URLSearchParams.#is(this)) throw paramsInvalidThisError("sort");
-    const list = this.#list;
-    const count = list.length >> 1;
-    if (count > 1) sortFlat(list, count);
+    if (this.#list.length > 2) sortFlat(this.#list);
     URLSearchParams.#update(this);
   }
 

@@ -115,6 +115,20 @@ export function register(api: Api): void {
     ]]);
   });
 
+  test("sort: past 16 pairs (the engine's sort), the same stable order as sorting the pairs by code units", () => {
+    const names = ["z", "a", "\uFFFD", "\uD83D\uDE00", "B", "a", "", "z"];
+    const pairs: [string, string][] = [];
+    for (let i = 0; i < 41; i++) pairs.push([names[(i * 5) % names.length], `${i}`]);
+    const p = new URLSearchParams(pairs);
+    p.sort();
+    // The reference: equal names keep their order (the index breaks ties); `<` on strings compares code units.
+    const expected = pairs.map((pair, i) => ({ pair, i }))
+      .sort((x, y) => x.pair[0] < y.pair[0] ? -1 : x.pair[0] > y.pair[0] ? 1 : x.i - y.i)
+      .map((x) => x.pair);
+    assert.equal([...p], expected);
+    assert.is(p.size, 41);
+  });
+
   test("sort and serialize 200,000 entries quickly (n log n)", () => {
     const pairs: [string, string][] = [];
     for (let i = 0; i < 200_000; i++) pairs.push([`k${(i * 7919) % 200_000}`, `${i}`]);
