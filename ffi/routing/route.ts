@@ -105,8 +105,9 @@ function methodsOf(route: Route, at: number): string[] | null {
  *
  * @throws {TypeError} when `routes` is not an array of routes (each with a pattern that has an `exec` method, a
  * handler function and a method that is a string or an array of strings, or none), or `defaultHandler` is not a function (code
- * `ERR_INVALID_ARG_TYPE`). A handler that throws, or whose promise rejects, is not caught: the error reaches the
- * server, as with std.
+ * `ERR_INVALID_ARG_TYPE`); from the handler it returns, when a request is not an object or its `url` is not a string
+ * (the same code; std would pass such a `url` to each `exec`). A handler that throws, or whose promise rejects, is not
+ * caught: the error reaches the server, as with std.
  */
 export function route(routes: Route[], defaultHandler: RequestHandler): RequestHandler {
   if (!isArray(routes)) throw invalidArgTypeError("routes", "Array", routes);
@@ -151,7 +152,7 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
       const url = request.url;
       if (typeof url !== "string") throw invalidArgTypeError("request.url", "string", url);
       const found: Uint8Array | null | undefined = mapGet.call(listByMethod, request.method);
-      const index = execAllowed(list, url, found === undefined ? listOthers : found);
+      const index = execAllowed(list, url, found === undefined ? listOthers : found, 0, kept.length);
       if (index === -1) return defaultHandler(request, info);
       // The result first: reading `handler` may run a getter that routes another request.
       const result = takeResult();
@@ -169,18 +170,27 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
   ): RouteResponse | Promise<RouteResponse> {
     const url = requestURL(request);
     const lookup: MethodLookup = mapGet.call(lookups, request.method) ?? othersLookup;
-    const index = execAllowed(list, url, lookup.listAllowed);
-    const found = index === -1 ? kept.length : listed[index];
-    const result = index === -1 ? null : takeResult();
-    // An asked route before the list's answer answers first, as in the loop: the first whose exec result is truthy.
+    // In array order, as the loop: the listed routes before each asked route (one lookup over that range of the
+    // list), then the asked route. No pattern after the answer is matched: std's loop never runs one.
     const askedAllowed = lookup.asked;
-    for (let k = 0; k < askedAllowed.length && askedAllowed[k] < found; k++) {
+    let from = 0;
+    for (let k = 0; k <= askedAllowed.length; k++) {
+      const below = k < askedAllowed.length ? lookup.listedBefore[k] : listed.length;
+      if (lookup.listFirst[k] !== 0) {
+        const index = execAllowed(list, url, lookup.listAllowed, from, below);
+        if (index !== -1) {
+          // The result first: reading `handler` may run a getter that routes another request.
+          const result = takeResult();
+          return kept[listed[index]].handler(request, result, info);
+        }
+      }
+      from = below;
+      if (k === askedAllowed.length) break;
       const i = askedAllowed[k];
       const own = apply(ownExecs[i]!, patterns[i], [url]);
       if (own) return kept[i].handler(request, own as URLPatternResult, info);
     }
-    if (result === null) return defaultHandler(request, info);
-    return kept[found].handler(request, result, info);
+    return defaultHandler(request, info);
   };
 }
 
@@ -219,10 +229,17 @@ function requestURL(request: RouteRequest): string {
   return url;
 }
 
-/** One method's lookup when some routes are asked: the list's mask (null: all), and the asked routes allowed. */
+/**
+ * One method's lookup when some routes are asked: the list's mask (null: all); the asked routes allowed (route
+ * indexes, in order); per asked route, how many listed routes come before it (the list's range up to it); and, per
+ * asked route and once more for the end, whether any listed route the method allows lies in the range before it
+ * (else that range is not looked up).
+ */
 interface MethodLookup {
   listAllowed: Uint8Array | null;
   asked: Int32Array;
+  listedBefore: Int32Array;
+  listFirst: Uint8Array;
 }
 
 function methodLookup(allowed: Uint8Array, listed: number[], asked: number[]): MethodLookup {
@@ -231,9 +248,23 @@ function methodLookup(allowed: Uint8Array, listed: number[], asked: number[]): M
   let count = 0;
   for (let k = 0; k < asked.length; k++) if (allowed[asked[k]] !== 0) count++;
   const askedAllowed = new Int32Array(count);
+  const listedBefore = new Int32Array(count);
+  const listFirst = new Uint8Array(count + 1);
   count = 0;
-  for (let k = 0; k < asked.length; k++) if (allowed[asked[k]] !== 0) askedAllowed[count++] = asked[k];
-  return { listAllowed: allowedOrAll(listAllowed), asked: askedAllowed };
+  let l = 0; // listed routes passed so far
+  let anyInRange = 0;
+  for (let k = 0; k <= asked.length; k++) {
+    const limit = k < asked.length ? asked[k] : Infinity;
+    for (; l < listed.length && listed[l] < limit; l++) if (listAllowed[l] !== 0) anyInRange = 1;
+    if (k < asked.length && allowed[asked[k]] === 0) continue;
+    listFirst[count] = anyInRange;
+    anyInRange = 0;
+    if (k === asked.length) break;
+    askedAllowed[count] = asked[k];
+    listedBefore[count] = l;
+    count++;
+  }
+  return { listAllowed: allowedOrAll(listAllowed), asked: askedAllowed, listedBefore, listFirst };
 }
 
 /**

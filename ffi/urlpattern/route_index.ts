@@ -39,6 +39,13 @@ const stringSlice = String.prototype.slice;
 /** Past this many literal children, a node finds one by its text's hash before comparing. */
 const FEW_CHILDREN = 6;
 
+/**
+ * How deep the trie goes: a pattern with more segments is placed by its first ones, as a prefix (its own matching
+ * decides the rest). A lookup's walk recurses once per segment, and a trie as deep as a 65,536-character pathname
+ * (32,768 segments) would overflow the stack where the loop over the patterns answers.
+ */
+const MAX_DEPTH = 64;
+
 /** A literal or partial child: its segment text (a partial child's prefix) and node. */
 interface Child {
   text: string;
@@ -164,8 +171,14 @@ export class RouteIndex {
       append(this.#always, index);
       return null;
     }
-    let node = this.#root;
     const segments = placement.kind === "exact" ? segmentsOf(placement.value) : placement.segments;
+    if (segments.length > MAX_DEPTH) {
+      // Its pathnames all go on past the first MAX_DEPTH segments: a prefix of those.
+      const first: string[] = [];
+      for (let s = 0; s < MAX_DEPTH; s++) append(first, segments[s]);
+      return this.place(index, { kind: "prefix", segments: first });
+    }
+    let node = this.#root;
     let partial = false;
     for (let s = 0; s < segments.length; s++) {
       const segment = segments[s];

@@ -104,10 +104,20 @@ let lastResult: URLPatternResult | null = null;
 let lastParams: Record<string, string | undefined> | null = null;
 
 /**
- * route()'s lookup (module-internal, set by URLPatternList): the index of the first pattern that `allowed` allows
- * (null: all) whose exec(url) matches, its result then in takeResult(); -1 when none does.
+ * route()'s lookup (module-internal, set by URLPatternList): the index of the first pattern from index `from` up to
+ * (not including) `below` that `allowed` allows (null: all) whose exec(url) matches, its result then in takeResult();
+ * -1 when none does. No pattern outside that range is matched (route() asks the routes between in order itself).
  */
-export let execAllowed: (list: URLPatternList, url: string, allowed: Uint8Array | null) => number;
+export let execAllowed: (
+  list: URLPatternList,
+  url: string,
+  allowed: Uint8Array | null,
+  from: number,
+  below: number,
+) => number;
+
+/** A lookup's `below` when every pattern may answer. */
+const NO_BOUND = 0x7fffffff;
 
 /** The result of the last execAllowed() that found a match (once). */
 export function takeResult(): URLPatternResult {
@@ -223,7 +233,7 @@ export class URLPatternList {
    */
   test(input: URLPatternInput | { readonly href: string } = {}, baseURL?: string): boolean {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    return this.#lookup(TEST, input, baseURL, "test", null) !== -1;
+    return this.#lookup(TEST, input, baseURL, "test", null, 0, NO_BOUND) !== -1;
   }
 
   /**
@@ -232,7 +242,7 @@ export class URLPatternList {
    */
   exec(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListResult | null {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    const index = this.#lookup(EXEC, input, baseURL, "exec", null);
+    const index = this.#lookup(EXEC, input, baseURL, "exec", null, 0, NO_BOUND);
     if (index === -1) return null;
     const result = lastResult!;
     lastResult = null;
@@ -250,7 +260,7 @@ export class URLPatternList {
    */
   match(input?: URLPatternInput | { readonly href: string }, baseURL?: string): URLPatternListMatch | null {
     if (typeof this !== "object" || this === null || !(#patterns in this)) throw invalidThisError("URLPatternList");
-    const index = this.#lookup(MATCH, input, baseURL, "match", null);
+    const index = this.#lookup(MATCH, input, baseURL, "match", null, 0, NO_BOUND);
     if (index === -1) return null;
     const params = lastParams!;
     lastParams = null;
@@ -315,12 +325,21 @@ export class URLPatternList {
 
   /**
    * One lookup: prepares the input once (one crossing at most), then finds the first pattern that matches and that
-   * `allowed` allows (null: all); its exec() result or match() params are left in lastResult / lastParams. -1 when
+   * `allowed` allows (null: all) from index `from` up to `below`; its exec() result or match() params are left in
+   * lastResult / lastParams. -1 when
    * none does.
    */
-  #lookup(mode: number, input: unknown, baseURL: unknown, method: string, allowed: Uint8Array | null): number {
+  #lookup(
+    mode: number,
+    input: unknown,
+    baseURL: unknown,
+    method: string,
+    allowed: Uint8Array | null,
+    from: number,
+    below: number,
+  ): number {
     if (this.#patterns.length === 0) return -1; // the loop over no patterns looks at nothing
-    if (this.#runtimeCount !== 0) return this.#lookupAsking(mode, input, baseURL, method, allowed);
+    if (this.#runtimeCount !== 0) return this.#lookupAsking(mode, input, baseURL, method, allowed, from, below);
     // A URL string whose pathname every parser gives as written (plainPath: a Request's url nearly always) asks the
     // index with that text before the input is prepared: a miss, or no candidate of the request's method, then costs
     // no canonical scan or parse. (Not with virtual hosts: they need the hostname.)
@@ -354,7 +373,8 @@ export class URLPatternList {
       const list = lists[0];
       for (let k = 0; k < list.length; k++) {
         const index = list[k];
-        if (allowed !== null && allowed[index] === 0) continue;
+        if (index < from || (allowed !== null && allowed[index] === 0)) continue;
+        if (index >= below) return -1;
         if (this.#accept(index, mode, inputs, tried++)) return index;
       }
       return -1;
@@ -363,8 +383,8 @@ export class URLPatternList {
     heads = resetHeads(heads, count);
     for (;;) {
       const best = nextCandidate(lists, heads, count);
-      if (best === -1) return -1;
-      if (allowed !== null && allowed[best] === 0) continue;
+      if (best === -1 || best >= below) return -1;
+      if (best < from || (allowed !== null && allowed[best] === 0)) continue;
       if (this.#accept(best, mode, inputs, tried++)) return best;
     }
   }
@@ -416,7 +436,15 @@ export class URLPatternList {
    * `RegExp.prototype.exec` as it is now). So this one keeps its state to itself: its candidate lists copied, the
    * prepared values cut once and restored after each such call.
    */
-  #lookupAsking(mode: number, input: unknown, baseURL: unknown, method: string, allowed: Uint8Array | null): number {
+  #lookupAsking(
+    mode: number,
+    input: unknown,
+    baseURL: unknown,
+    method: string,
+    allowed: Uint8Array | null,
+    from: number,
+    below: number,
+  ): number {
     // A URL string alone: converting it runs no user code (a lookup may still start inside the runtime's matching).
     const plain = typeof input === "string" && baseURL === undefined;
     let count = 0;
@@ -443,7 +471,8 @@ export class URLPatternList {
       const list = lists[0];
       for (let k = 0; k < list.length; k++) {
         const index = list[k];
-        if (allowed !== null && allowed[index] === 0) continue;
+        if (index < from || (allowed !== null && allowed[index] === 0)) continue;
+        if (index >= below) return -1;
         if (this.#acceptAsking(index, mode, input, baseURL, inputs, values)) return index;
       }
       return -1;
@@ -456,8 +485,8 @@ export class URLPatternList {
       const ownHeads = askingHeads[depth] = resetHeads(askingHeads[depth] ?? heads0, count);
       for (;;) {
         const best = nextCandidate(own, ownHeads, count);
-        if (best === -1) return -1;
-        if (allowed !== null && allowed[best] === 0) continue;
+        if (best === -1 || best >= below) return -1;
+        if (best < from || (allowed !== null && allowed[best] === 0)) continue;
         if (this.#acceptAsking(best, mode, input, baseURL, inputs, values)) return best;
       }
     } finally {
@@ -484,10 +513,10 @@ export class URLPatternList {
   }
 
   static {
-    // route()'s lookup (module-internal): exec() of a URL string, among the patterns `allowed` allows.
-    execAllowed = (list, url, allowed) => {
+    // route()'s lookup (module-internal): exec() of a URL string, among the patterns `allowed` allows in a range.
+    execAllowed = (list, url, allowed, from, below) => {
       lastResult = null;
-      return list.#lookup(EXEC, url, undefined, "exec", allowed);
+      return list.#lookup(EXEC, url, undefined, "exec", allowed, from, below);
     };
   }
 }

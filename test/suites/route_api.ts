@@ -359,6 +359,26 @@ export function register(api: Api): void {
     }
   });
 
+  test("a request that is not an object, or whose url is not a string: TypeError with code ERR_INVALID_ARG_TYPE", () => {
+    const listedOnly = call([{ pattern: p({ pathname: "/a" }), handler: ok }], notFound) as (r: unknown) => unknown;
+    const withAsked = call([
+      { pattern: { exec: () => null }, handler: ok },
+      { pattern: p({ pathname: "/a" }), handler: ok },
+    ], notFound) as (r: unknown) => unknown;
+    const requests: [string, unknown][] = [
+      ["undefined", undefined],
+      ["null", null],
+      ["a string", "http://example.com/a"],
+      ["no url", { method: "GET" }],
+      ["a URL object as url", { url: new URL("http://example.com/a"), method: "GET" }],
+      ["a number as url", { url: 1, method: "GET" }],
+    ];
+    for (const [what, req] of requests) {
+      throwsCode(() => listedOnly(req), `listed routes only: ${what}`);
+      throwsCode(() => withAsked(req), `with an asked route: ${what}`);
+    }
+  });
+
   test("falsy methods take every method; an empty array of methods takes none", async () => {
     for (const method of [undefined, null, ""]) {
       const any = call([{ pattern: p({ pathname: "/a" }), method, handler: ok }], notFound);
@@ -938,6 +958,87 @@ export function register(api: Api): void {
     assert.is(hitSpecs.size, specs.length, [...hitSpecs].join());
     assert.ok(misses >= 20, `${misses} misses`);
     assert.is(hitsOnSecond, 0);
+  });
+
+  /** ada-ffi's URLPattern, and the runtime's own where it has one. */
+  function patternKinds(): [string, PatternClass][] {
+    const Builtin = (globalThis as { URLPattern?: PatternClass }).URLPattern;
+    const kinds: [string, PatternClass][] = [["ours", URLPattern as unknown as PatternClass]];
+    if (Builtin !== undefined && Builtin !== (URLPattern as unknown)) kinds.push(["runtime's", Builtin]);
+    return kinds;
+  }
+
+  test("routes thousands of segments deep, and requests that deep: answered as by the loop, no stack overflow", async () => {
+    // The index's walk recurses per segment: past its depth cap a pattern is placed by its first segments.
+    const deep = (n: number, segment: string) => segment.repeat(n);
+    const specs: string[] = [
+      deep(15_000, "/a"),
+      deep(14_999, "/a") + "/b",
+      deep(63, "/a"),
+      deep(64, "/a"),
+      deep(65, "/a"),
+      deep(64, "/a") + "/:x",
+      deep(65, "/a") + "/*",
+      Array.from({ length: 200 }, (_, k) => `/:p${k}`).join(""),
+      deep(70, "/a") + "/c{.:ext}?",
+    ];
+    const paths = [
+      deep(15_000, "/a"),
+      deep(14_999, "/a") + "/b",
+      deep(14_999, "/a"),
+      deep(15_001, "/a"),
+      deep(62, "/a"),
+      deep(63, "/a"),
+      deep(64, "/a"),
+      deep(65, "/a"),
+      deep(66, "/a"),
+      deep(64, "/a") + "/z",
+      deep(65, "/a") + "/z/y",
+      deep(200, "/q"),
+      deep(199, "/q"),
+      deep(70, "/a") + "/c.ts",
+      deep(70, "/a") + "/c",
+      deep(70, "/a") + "/d",
+    ];
+    for (const [kind, Kind] of patternKinds()) {
+      const routes: Route[] = specs.map((pathname, i) => ({
+        pattern: new Kind({ pathname }),
+        handler: () => new Response(String(i)),
+      }));
+      const routed = route(routes, () => new Response("-", { status: 404 }));
+      let hits = 0;
+      for (const path of paths) {
+        const req = request(path);
+        const expected = loopAnswer(routes, { url: req.url, method: req.method });
+        const got = await answer(routed, req);
+        const what = `${kind}: ${path.length} characters`;
+        assert.equal(got, expected === null ? [404, "-"] : [200, String(expected.index)], what);
+        if (expected !== null) hits++;
+      }
+      assert.ok(hits >= 10, `${kind}: ${hits} hits`);
+    }
+  });
+
+  test("a route after the answer is never matched: a pattern that backtracks for seconds is not run", async () => {
+    // std's loop stops at the first route that answers; an asked route (its own exec) before a listed one answers
+    // first, and the listed pattern, whose RegExp backtracks exponentially on this path (seconds), is never run.
+    for (const [kind, Kind] of patternKinds()) {
+      const asked = { exec: (url: string) => (url.includes("/x/") ? { asked: true } : null) };
+      const routes = [
+        { pattern: asked, handler: text("asked") },
+        { pattern: new Kind({ pathname: "/x/:a((?:a|a)+)b" }), handler: text("slow") },
+        { pattern: new Kind({ pathname: "/y" }), handler: text("y") },
+      ] as unknown as Route[];
+      const routed = route(routes, notFound);
+      const start = performance.now();
+      assert.equal(await answer(routed, request(`/x/${"a".repeat(27)}!`)), [200, "asked"], kind);
+      const took = performance.now() - start;
+      assert.ok(took < timeLimit(500), `${kind}: ${took} ms`);
+      // The listed routes after it still answer, in order, when it does not.
+      assert.equal(await answer(routed, request("/y")), [200, "y"], kind);
+      assert.equal(await answer(routed, request("/x/aab")), [200, "asked"], kind);
+      assert.equal(await answer(routed, request("/z")), [404, "/z"], kind);
+    }
   });
 
   test("a 1 MB request URL is answered as by the loop", async () => {
