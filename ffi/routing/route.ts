@@ -175,8 +175,8 @@ export function route(routes: Route[], defaultHandler: RequestHandler): RequestH
     const askedAllowed = lookup.asked;
     let from = 0;
     for (let k = 0; k <= askedAllowed.length; k++) {
-      const below = k < askedAllowed.length ? lookup.listedBefore[k] : listed.length;
-      if (lookup.listFirst[k] !== 0) {
+      const below = lookup.listedBefore[k];
+      if (lookup.rangeAllowed[k] !== 0) {
         const index = execAllowed(list, url, lookup.listAllowed, from, below);
         if (index !== -1) {
           // The result first: reading `handler` may run a getter that routes another request.
@@ -231,15 +231,15 @@ function requestURL(request: RouteRequest): string {
 
 /**
  * One method's lookup when some routes are asked: the list's mask (null: all); the asked routes allowed (route
- * indexes, in order); per asked route, how many listed routes come before it (the list's range up to it); and, per
- * asked route and once more for the end, whether any listed route the method allows lies in the range before it
- * (else that range is not looked up).
+ * indexes, in order); and per asked route, then once more for the end of the table, how many listed routes come
+ * before it (the list's range up to it) and whether any listed route the method allows lies in the range since the
+ * asked route before (else that range is not looked up).
  */
 interface MethodLookup {
   listAllowed: Uint8Array | null;
   asked: Int32Array;
   listedBefore: Int32Array;
-  listFirst: Uint8Array;
+  rangeAllowed: Uint8Array;
 }
 
 function methodLookup(allowed: Uint8Array, listed: number[], asked: number[]): MethodLookup {
@@ -248,23 +248,21 @@ function methodLookup(allowed: Uint8Array, listed: number[], asked: number[]): M
   let count = 0;
   for (let k = 0; k < asked.length; k++) if (allowed[asked[k]] !== 0) count++;
   const askedAllowed = new Int32Array(count);
-  const listedBefore = new Int32Array(count);
-  const listFirst = new Uint8Array(count + 1);
+  const listedBefore = new Int32Array(count + 1);
+  const rangeAllowed = new Uint8Array(count + 1);
   count = 0;
   let l = 0; // listed routes passed so far
   let anyInRange = 0;
   for (let k = 0; k <= asked.length; k++) {
-    const limit = k < asked.length ? asked[k] : Infinity;
-    for (; l < listed.length && listed[l] < limit; l++) if (listAllowed[l] !== 0) anyInRange = 1;
+    const end = k < asked.length ? asked[k] : Infinity;
+    for (; l < listed.length && listed[l] < end; l++) if (listAllowed[l] !== 0) anyInRange = 1;
     if (k < asked.length && allowed[asked[k]] === 0) continue;
-    listFirst[count] = anyInRange;
-    anyInRange = 0;
-    if (k === asked.length) break;
-    askedAllowed[count] = asked[k];
+    if (k < asked.length) askedAllowed[count] = asked[k];
     listedBefore[count] = l;
-    count++;
+    rangeAllowed[count++] = anyInRange;
+    anyInRange = 0;
   }
-  return { listAllowed: allowedOrAll(listAllowed), asked: askedAllowed, listedBefore, listFirst };
+  return { listAllowed: allowedOrAll(listAllowed), asked: askedAllowed, listedBefore, rangeAllowed };
 }
 
 /**

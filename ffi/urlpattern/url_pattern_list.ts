@@ -326,8 +326,7 @@ export class URLPatternList {
   /**
    * One lookup: prepares the input once (one crossing at most), then finds the first pattern that matches and that
    * `allowed` allows (null: all) from index `from` up to `below`; its exec() result or match() params are left in
-   * lastResult / lastParams. -1 when
-   * none does.
+   * lastResult / lastParams. -1 when none does.
    */
   #lookup(
     mode: number,
